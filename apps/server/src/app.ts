@@ -1,0 +1,149 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parse as parseQuery } from 'node:querystring';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { Code } from '@app/shared';
+import type { AppConfig } from './config.ts';
+import { systemClock, type Clock } from './core/clock.ts';
+import type { AppContext } from './core/context.ts';
+import { AppError } from './core/errors.ts';
+import { MemoryKv, RedisKv, type KvStore } from './core/kv.ts';
+import { fail } from './core/reply.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { ensureAdmin, seed } from './db/seed.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { AuthService } from './modules/auth/service.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
+import { configRoutes } from './modules/config/routes.ts';
+import { ConfigService } from './modules/config/service.ts';
+import { growthRoutes } from './modules/growth/routes.ts';
+import { userRoutes } from './modules/user/routes.ts';
+import { UserService } from './modules/user/service.ts';
+import { createSmsProvider } from './providers/sms/index.ts';
+import type { SmsProvider } from './providers/sms/types.ts';
+import { createWechatProvider } from './providers/wechat/index.ts';
+import type { WechatProvider } from './providers/wechat/types.ts';
+
+export interface BuildOptions {
+  config: AppConfig;
+  clock?: Clock;
+  database?: Database;
+  kv?: KvStore;
+  sms?: SmsProvider;
+  wechat?: WechatProvider;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+/** Builds the whole server; main.ts listens on it, tests inject into it. */
+export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.env.LOG_LEVEL },
+    trustProxy: config.env.TRUST_PROXY,
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  const database =
+    opts.database ??
+    (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'pglite') }));
+  await migrate(database);
+  await seed(database.db);
+  if (config.env.ADMIN_PASSWORD || config.env.ADMIN_PHONE) {
+    await ensureAdmin(database.db, {
+      username: config.env.ADMIN_USERNAME,
+      passwordHash: config.env.ADMIN_PASSWORD ? await AuthService.hashPassword(config.env.ADMIN_PASSWORD) : undefined,
+      phone: config.env.ADMIN_PHONE,
+    });
+  }
+  const clock = opts.clock ?? systemClock;
+  const kv = opts.kv ?? (config.redisUrl ? new RedisKv(config.redisUrl) : new MemoryKv(clock));
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    kv,
+    clock,
+    log: app.log,
+    sms: opts.sms ?? createSmsProvider(config.env, app.log),
+    wechat: opts.wechat ?? createWechatProvider(config.env, config.publicUrl),
+  };
+
+  registerParsers(app);
+  registerErrorHandling(app);
+
+  const configService = new ConfigService(ctx);
+  const auth = new AuthService(ctx, configService);
+  configRoutes(app, ctx, configService);
+  authRoutes(app, ctx, auth);
+  userRoutes(app, ctx, new UserService(ctx));
+  growthRoutes(app, ctx);
+  billingRoutes(app, ctx);
+  app.get('/api/health', async () => ({ code: 200, message: 'ok', success: true, data: { db: database.kind, kv: kv.kind } }));
+
+  await registerWeb(app, config);
+
+  app.addHook('onClose', async () => {
+    await kv.close();
+    if (!opts.database) await database.close();
+  });
+  return { app, ctx };
+}
+
+function registerParsers(app: FastifyInstance) {
+  const asText = (_req: unknown, body: string, done: (err: Error | null, body?: unknown) => void) => done(null, body);
+  app.addContentTypeParser(['text/xml', 'application/xml', 'text/plain'], { parseAs: 'string' }, asText);
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, parseQuery(body as string)),
+  );
+  // An empty JSON body is an empty object, not an error.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = (body as string).trim();
+    if (!text) return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new AppError(Code.BAD_REQUEST, '请求体不是有效的 JSON', 400));
+    }
+  });
+}
+
+function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof AppError) return reply.status(err.httpStatus).send(fail(err.code, err.message, err.data));
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const message = status === 413 ? '请求内容过大' : status === 415 ? '不支持的请求格式' : '请求参数错误';
+      return reply.status(status).send(fail(status, message));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(fail(Code.SERVER_ERROR, '服务器开小差了，请稍后再试'));
+  });
+}
+
+async function registerWeb(app: FastifyInstance, config: AppConfig) {
+  const dist = config.webDist ? resolve(config.webDist) : null;
+  const hasWeb = !!dist && existsSync(join(dist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/') && (req.headers.accept ?? '').includes('text/html');
+    if (hasWeb && isPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return reply.status(404).send(fail(Code.NOT_FOUND, '接口不存在'));
+  });
+}

@@ -1,0 +1,4 @@
+export * from './users.ts';
+export * from './billing.ts';
+export * from './config.ts';
+export * from './growth.ts';

@@ -1,0 +1,52 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from './client.ts';
+import { masks, menus, models, notices, packages, siteConfig, users } from './schema/index.ts';
+import { SEED_ACTIVITY_PACKAGE, SEED_MASKS, SEED_MENUS, SEED_MODELS, SEED_NOTICE, SEED_PACKAGES } from './seed-data.ts';
+import { SETTINGS_DEFAULTS } from '../modules/config/defaults.ts';
+import { inviteCode } from '../core/ids.ts';
+import { ensureBalanceRow } from '../modules/billing/balance.ts';
+
+const SEED_MARK = '__seeded_v1';
+
+/** Fills a new database once; safe when several instances start together. */
+export async function seed(db: Db) {
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await tx.execute(sql`select pg_advisory_xact_lock(727402)`);
+    const done = await tx.select().from(siteConfig).where(eq(siteConfig.key, SEED_MARK)).limit(1);
+    if (done.length) return;
+    await tx.insert(siteConfig).values(Object.entries(SETTINGS_DEFAULTS).map(([key, v]) => ({ key, value: { v } }))).onConflictDoNothing();
+    await tx.insert(menus).values(SEED_MENUS.map((m, i) => ({ ...m, sort: i }))).onConflictDoNothing();
+    await tx.insert(models).values(SEED_MODELS.map((m, i) => ({ ...m, sort: i }))).onConflictDoNothing();
+    await tx.insert(masks).values(SEED_MASKS.map((m, i) => ({ ...m, sort: i })));
+    await tx.insert(notices).values(SEED_NOTICE);
+    await tx.insert(packages).values([...SEED_PACKAGES.map((p, i) => ({ ...p, sort: i })), SEED_ACTIVITY_PACKAGE]);
+    await tx.insert(siteConfig).values({ key: SEED_MARK, value: { v: true } });
+  });
+}
+
+/** Creates or updates the administrator named by ADMIN_USERNAME / ADMIN_PASSWORD / ADMIN_PHONE. */
+export async function ensureAdmin(db: Db, opts: { username: string; passwordHash?: string; phone?: string }) {
+  if (!opts.passwordHash && !opts.phone) return;
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.username, opts.username)).limit(1);
+  if (existing) {
+    await db
+      .update(users)
+      .set({ isAdmin: true, ...(opts.passwordHash ? { passwordHash: opts.passwordHash } : {}), ...(opts.phone ? { mobile: opts.phone } : {}) })
+      .where(eq(users.id, existing.id));
+    return;
+  }
+  const [row] = await db
+    .insert(users)
+    .values({
+      nickname: '管理员',
+      username: opts.username,
+      passwordHash: opts.passwordHash,
+      mobile: opts.phone,
+      inviteCode: inviteCode(),
+      registerWay: 'admin',
+      isAdmin: true,
+    })
+    .returning({ id: users.id });
+  await ensureBalanceRow(db, row!.id);
+}

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../core/context.ts';
+import { parse } from '../../core/validate.ts';
+import type { AuthService } from './service.ts';
+import { handleWechatPush } from './wechat-push.ts';
+import { DEV_WECHAT_TOKEN } from '../../providers/wechat/dev.ts';
+import { wechatSignature } from '../../providers/wechat/signature.ts';
+import { writeFlatXml } from '../../providers/wechat/xml.ts';
+
+const openidSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{6,64}$/, 'openid 为6-64位字母、数字、_ 或 -');
+const scanBody = z.object({ scene: z.string().min(8).max(80), openid: openidSchema });
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function page(title: string, body: string) {
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${title}</title><style>
+body{font-family:-apple-system,"PingFang SC","Microsoft YaHei","Noto Sans CJK SC","WenQuanYi Zen Hei",sans-serif;background:#ededed;margin:0;padding:24px;color:#111}
+.card{max-width:360px;margin:40px auto;background:#fff;border-radius:12px;padding:28px 24px;text-align:center;box-shadow:0 2px 12px rgba(0,0,0,.06)}
+h1{font-size:18px;margin:0 0 8px}p{color:#666;font-size:14px;line-height:1.6}
+input{width:100%;box-sizing:border-box;padding:10px 12px;border:1px solid #ddd;border-radius:8px;font-size:15px;margin:12px 0}
+button,a.btn{display:block;width:100%;box-sizing:border-box;padding:12px;border:0;border-radius:8px;background:#07c160;color:#fff;font-size:16px;cursor:pointer;text-decoration:none}
+.tag{display:inline-block;font-size:12px;color:#b26a00;background:#fff4e0;border-radius:4px;padding:2px 8px;margin-bottom:12px}
+#msg{margin-top:14px;font-size:14px}</style></head><body><div class="card">${body}</div></body></html>`;
+}
+
+/**
+ * The zero-config stand-in for the phone: the login QR links here, and "扫码" sends the
+ * same signed event push the platform would send, through the same verification.
+ */
+export function devWechatRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthService) {
+  app.get('/api/dev/wechat/scan', async (req, reply) => {
+    const scene = String((req.query as Record<string, unknown>).scene ?? '');
+    const suggested = `dev_${randomBytes(4).toString('hex')}`;
+    reply.type('text/html; charset=utf-8');
+    return page(
+      '模拟微信扫码',
+      `<span class="tag">开发模式 · 微信模拟器</span><h1>微信扫码登录</h1>
+<p>这里扮演手机上的微信：填写一个 openid 代表一位微信用户，点击确认即完成扫码。</p>
+<form id="f"><input name="openid" id="openid" value="${suggested}" aria-label="openid">
+<button type="submit" id="confirm">确认登录</button></form><div id="msg"></div>
+<script>document.getElementById('f').onsubmit=async function(e){e.preventDefault();
+var r=await fetch('/api/dev/wechat/scan',{method:'POST',headers:{'Content-Type':'application/json'},body:JSON.stringify({scene:${JSON.stringify(scene)},openid:document.getElementById('openid').value})});
+var j=await r.json();var m=document.getElementById('msg');m.textContent=j.message;m.style.color=j.code===200?'#07c160':'#d93025';};</script>`,
+    );
+  });
+
+  app.post('/api/dev/wechat/scan', async (req) => {
+    const body = parse(scanBody, req.body);
+    const timestamp = String(Math.floor(ctx.clock.now() / 1000));
+    const nonce = randomBytes(8).toString('hex');
+    const signature = wechatSignature(DEV_WECHAT_TOKEN, timestamp, nonce);
+    const xml = writeFlatXml([
+      ['ToUserName', 'gh_dev'],
+      ['FromUserName', body.openid],
+      ['CreateTime', Number(timestamp)],
+      ['MsgType', 'event'],
+      ['Event', 'SCAN'],
+      ['EventKey', body.scene],
+    ]);
+    const result = await handleWechatPush(ctx, auth, { signature, timestamp, nonce }, xml);
+    const scanned = result.xml?.includes('扫码成功') ?? false;
+    return scanned
+      ? { code: 200, success: true, message: '扫码成功，请回到网页', data: null }
+      : { code: 400, success: false, message: '二维码已过期，请在网页上刷新后重新扫码', data: null };
+  });
+
+  app.get('/api/dev/wechat/oauth', async (req, reply) => {
+    const q = req.query as Record<string, string | undefined>;
+    const redirect = q.redirect_uri ?? '';
+    let target: URL;
+    try {
+      target = new URL(redirect);
+    } catch {
+      reply.code(400).type('text/html; charset=utf-8');
+      return page('参数错误', '<h1>redirect_uri 无效</h1>');
+    }
+    if (![new URL(ctx.config.publicUrl).host, req.headers.host].includes(target.host)) {
+      reply.code(400).type('text/html; charset=utf-8');
+      return page('参数错误', '<h1>redirect_uri 必须是本站地址</h1>');
+    }
+    const openid = parse(z.object({ openid: openidSchema.default('dev_wechat_user') }), q).openid;
+    target.searchParams.set('code', `dev_${openid}`);
+    target.searchParams.set('state', q.state ?? '');
+    reply.type('text/html; charset=utf-8');
+    return page(
+      '模拟微信授权',
+      `<span class="tag">开发模式 · 微信模拟器</span><h1>微信授权登录</h1><p>以 ${escapeHtml(openid)} 的身份静默授权。</p>
+<a class="btn" id="confirm" href="${escapeHtml(target.toString())}">同意</a>`,
+    );
+  });
+}

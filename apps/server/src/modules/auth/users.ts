@@ -1,0 +1,115 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../core/context.ts';
+import { AppError } from '../../core/errors.ts';
+import { inviteCode } from '../../core/ids.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { creditBase, ensureBalanceRow } from '../billing/balance.ts';
+import type { ConfigService } from '../config/service.ts';
+
+export type RegisterWay = 'mobile' | 'wechat' | 'account';
+
+export interface NewUserInput {
+  way: RegisterWay;
+  nickname: string;
+  mobile?: string;
+  username?: string;
+  passwordHash?: string;
+  wechatOpenid?: string;
+  wechatUnionid?: string;
+  invitedBy?: string;
+  clientCode?: string;
+}
+
+export interface Gift {
+  model3: number;
+  model4: number;
+  draw: number;
+}
+
+const isUniqueViolation = (e: unknown) => {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === '23505' || err?.cause?.code === '23505';
+};
+
+/**
+ * Creates a user with its balance row and, when the site gives one for this way, the register gift —
+ * all in one transaction. Returns null when a concurrent request created the same identity first.
+ */
+export async function createUser(ctx: AppContext, config: ConfigService, input: NewUserInput): Promise<{ id: number; gift: Gift | null } | null> {
+  const s = await config.settings();
+  const wayOpen = { mobile: s.phoneRegisterStatus, wechat: s.wechatRegisterStatus, account: s.emailRegisterStatus }[input.way] === 1;
+  if (!wayOpen) {
+    const label = { mobile: '手机号', wechat: '微信', account: '账号' }[input.way];
+    throw new AppError(403, `当前未开放${label}注册`, 200);
+  }
+  const gift: Gift | null =
+    s.registerSendStatus === 1
+      ? { model3: s.registerSendModel3Count, model4: s.registerSendModel4Count, draw: s.registerSendDrawMjCount }
+      : null;
+  const inviterId = input.invitedBy ? await findInviter(ctx.db, input.invitedBy) : null;
+
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await ctx.db.transaction(async (tx) => {
+        const db = tx as unknown as Db;
+        const [row] = await db
+          .insert(users)
+          .values({
+            nickname: input.nickname,
+            mobile: input.mobile,
+            username: input.username,
+            passwordHash: input.passwordHash,
+            wechatOpenid: input.wechatOpenid,
+            wechatUnionid: input.wechatUnionid,
+            inviteCode: inviteCode(),
+            invitedBy: inviterId,
+            clientCode: input.clientCode,
+            registerWay: input.way,
+          })
+          .returning({ id: users.id });
+        await ensureBalanceRow(db, row!.id);
+        if (gift) await creditBase(db, row!.id, gift, 'register', `user:${row!.id}`, '注册赠送');
+        return { id: row!.id, gift };
+      });
+    } catch (e) {
+      if (!isUniqueViolation(e)) throw e;
+      // Either the identity exists now (a concurrent request won) or the invite code collided: retry once more.
+      const exists = await findByIdentity(ctx.db, input);
+      if (exists) return null;
+    }
+  }
+  throw new Error('could not allocate an invite code');
+}
+
+async function findInviter(db: Db, code: string) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, code.toUpperCase())).limit(1);
+  return row?.id ?? null;
+}
+
+export async function findByIdentity(db: Db, input: Pick<NewUserInput, 'mobile' | 'username' | 'wechatOpenid'>) {
+  const cond = input.mobile
+    ? eq(users.mobile, input.mobile)
+    : input.username
+      ? eq(users.username, input.username)
+      : input.wechatOpenid
+        ? eq(users.wechatOpenid, input.wechatOpenid)
+        : null;
+  if (!cond) return null;
+  const [row] = await db.select().from(users).where(cond).limit(1);
+  return row ?? null;
+}
+
+/** Finds the user with this identity, creating it (with gift) on first sight. */
+export async function findOrCreateUser(ctx: AppContext, config: ConfigService, input: NewUserInput) {
+  for (let i = 0; i < 2; i++) {
+    const existing = await findByIdentity(ctx.db, input);
+    if (existing) {
+      if (existing.status !== 1) throw new AppError(403, '账号已被停用，请联系客服', 200);
+      return { id: existing.id, isNew: false, gift: null as Gift | null };
+    }
+    const created = await createUser(ctx, config, input);
+    if (created) return { id: created.id, isNew: true, gift: created.gift };
+  }
+  throw new Error('user creation raced twice');
+}

@@ -1,0 +1,88 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Feature, GlobalConfigReply, MenuItem, WebsiteInfoReply } from '@app/shared';
+import type { AppContext } from '../../core/context.ts';
+import { masks, menus, models, notices, siteConfig } from '../../db/schema/index.ts';
+import { SETTINGS_DEFAULTS, type SettingKey, type SiteSettings } from './defaults.ts';
+
+const CACHE_MS = 5000;
+
+/** Reads site settings, menus, models, masks and the notice; cached briefly so hot paths do no DB work. */
+export class ConfigService {
+  private cache: { at: number; settings: SiteSettings } | null = null;
+
+  constructor(private ctx: AppContext) {}
+
+  async settings(): Promise<SiteSettings> {
+    const now = this.ctx.clock.now();
+    if (this.cache && now - this.cache.at < CACHE_MS) return this.cache.settings;
+    const rows = await this.ctx.db.select().from(siteConfig);
+    const settings = { ...SETTINGS_DEFAULTS } as Record<string, unknown>;
+    for (const r of rows) if (r.key in SETTINGS_DEFAULTS) settings[r.key] = (r.value as { v: unknown }).v;
+    this.cache = { at: now, settings: settings as unknown as SiteSettings };
+    return this.cache.settings;
+  }
+
+  async set<K extends SettingKey>(key: K, value: SiteSettings[K]) {
+    await this.ctx.db
+      .insert(siteConfig)
+            .values({ key, value: { v: value } })
+      .onConflictDoUpdate({ target: siteConfig.key, set: { value: { v: value }, updatedAt: new Date(this.ctx.clock.now()) } });
+    this.cache = null;
+  }
+
+  async menu(): Promise<MenuItem[]> {
+    const rows = await this.ctx.db.select().from(menus).where(eq(menus.enabled, true)).orderBy(asc(menus.sort), asc(menus.id));
+    return rows.map((r) => ({ code: r.code, name: r.name, icon: r.icon, mobile: r.mobile }));
+  }
+
+  async features(): Promise<Feature[]> {
+    const rows = await this.ctx.db.select().from(models).where(eq(models.enabled, true)).orderBy(asc(models.sort), asc(models.id));
+    return rows.map((m) => ({
+      code: m.code,
+      label: m.label,
+      input_ext: m.inputExt,
+      vision: m.vision,
+      pool: m.pool === 'model4' ? 'model4' : 'model3',
+      cost: m.cost,
+      description: m.description,
+    }));
+  }
+
+  async globalConfig(): Promise<GlobalConfigReply> {
+    const [s, menu, maskRows, noticeRows] = await Promise.all([
+      this.settings(),
+      this.menu(),
+      this.ctx.db.select().from(masks).orderBy(asc(masks.sort), asc(masks.id)),
+      this.ctx.db.select().from(notices).where(eq(notices.enabled, true)).orderBy(asc(notices.id)),
+    ]);
+    const n = noticeRows.at(-1);
+    const { loginWay: _lw, customerServiceQrcode: _cs, registerProtocolUrl: _ru, registerProtocolTitle: _rt, payWay: _pw, copyright: _c, ...fields } = s;
+    return {
+      list: { ...fields, clientMenuList: menu },
+      masks: maskRows.map((m) => ({ id: m.id, name: m.name, children: m.children })),
+      notice: n
+        ? { has: true, id: n.id, title: n.title, content: n.content, noticeInfo: n.content }
+        : { has: false, id: 0, title: '', content: '', noticeInfo: '' },
+    };
+  }
+
+  async websiteInfo(): Promise<WebsiteInfoReply> {
+    const [s, features] = await Promise.all([this.settings(), this.features()]);
+    return {
+      features,
+      website: {
+        customer_service_qrcode: s.customerServiceQrcode,
+        config: { login_way: s.loginWay },
+        protocols: { register: { url: s.registerProtocolUrl, title: s.registerProtocolTitle } },
+        pay_way: s.payWay,
+        copyright: s.copyright,
+      },
+      demo: {
+        sms: this.ctx.sms.name === 'console',
+        wechat: this.ctx.wechat.name === 'dev',
+        llm: !process.env.OPENAI_API_KEY,
+        pay: true,
+      },
+    };
+  }
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { behaviorEvent, clientCreateBody, collectWebBody } from '@app/shared';
+import { optionalUser } from '../../core/auth.ts';
+import type { AppContext } from '../../core/context.ts';
+import { randomToken } from '../../core/ids.ts';
+import { limitOrThrow } from '../../core/rate-limit.ts';
+import { ok } from '../../core/reply.ts';
+import { parse } from '../../core/validate.ts';
+import { behaviorEvents, clients, visits } from '../../db/schema/index.ts';
+
+const clientCodeOf = (req: FastifyRequest) => {
+  const v = req.headers['x-client-code'];
+  return typeof v === 'string' && v.length <= 64 ? v : null;
+};
+const ua = (req: FastifyRequest) => (req.headers['user-agent'] ?? '').slice(0, 500);
+
+/** Visit tracking, client codes and behaviour events: write-only, public, rate-limited per IP. */
+export function growthRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.post('/api/client/create', async (req) => {
+    const body = parse(clientCreateBody, req.body);
+    await limitOrThrow(ctx.kv, `client-create:${req.ip}`, 60, 3600);
+    const code = randomToken(12);
+    await ctx.db.insert(clients).values({ code, fingerprint: body.fingerprint, ip: req.ip, userAgent: ua(req) });
+    return ok({ client_code: code });
+  });
+
+  app.post('/api/client/collect-web', async (req) => {
+    const body = parse(collectWebBody, req.body);
+    await limitOrThrow(ctx.kv, `collect:${req.ip}`, 300, 3600);
+    const user = await optionalUser(ctx, req);
+    await ctx.db.insert(visits).values({
+      clientCode: clientCodeOf(req),
+      userId: user?.id,
+      bdVid: body.bd_vid,
+      promoteAccountId: body.promote_account_id,
+      url: body.url,
+      referrer: body.referrer,
+      ip: req.ip,
+      userAgent: ua(req),
+    });
+    return ok(null);
+  });
+
+  app.post('/api/user/behavior', async (req) => {
+    const event = parse(behaviorEvent, req.body);
+    await limitOrThrow(ctx.kv, `behavior:${req.ip}`, 600, 600);
+    const user = await optionalUser(ctx, req);
+    await ctx.db.insert(behaviorEvents).values({
+      userId: user?.id,
+      clientCode: clientCodeOf(req),
+      type: event.type,
+      code: event.code,
+      name: event.name,
+      payload: event,
+      ip: req.ip,
+    });
+    return ok(null);
+  });
+}

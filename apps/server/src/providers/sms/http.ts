@@ -1,0 +1,34 @@
+import { SmsSendError } from './types.ts';
+
+export const SMS_TIMEOUT_MS = 10_000;
+
+/**
+ * One request to an SMS gateway, answered with its parsed JSON body whatever the HTTP status
+ * (both vendors put their error codes in the body). Network failures, timeouts and
+ * non-JSON answers become SmsSendError.
+ */
+export async function callGateway(
+  doFetch: typeof fetch,
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+): Promise<{ status: number; body: unknown }> {
+  let status = 0;
+  let text: string;
+  try {
+    const res = await doFetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    status = res.status;
+    text = await res.text();
+  } catch (err) {
+    if (err instanceof Error && err.name === 'TimeoutError') {
+      throw new SmsSendError('短信服务响应超时，请稍后重试');
+    }
+    const code = (err as { cause?: { code?: unknown } }).cause?.code;
+    throw new SmsSendError(`无法连接短信服务${typeof code === 'string' ? `（${code}）` : ''}，请稍后重试`);
+  }
+  try {
+    return { status, body: JSON.parse(text) };
+  } catch {
+    throw new SmsSendError(`短信服务返回了无法识别的响应（HTTP ${status}）`);
+  }
+}

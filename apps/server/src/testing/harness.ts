@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { ManualClock } from '../core/clock.ts';
+import { MemoryKv, RedisKv, type KvStore } from '../core/kv.ts';
+import { openDatabase } from '../db/client.ts';
+import { ConsoleSms } from '../providers/sms/console.ts';
+import type { SmsProvider } from '../providers/sms/types.ts';
+import { DevWechat } from '../providers/wechat/dev.ts';
+import type { WechatProvider } from '../providers/wechat/types.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: Awaited<ReturnType<typeof buildApp>>['ctx'];
+  clock: ManualClock;
+  sms: ConsoleSms;
+  /** Sends a request and returns the parsed JSON envelope with the HTTP status. */
+  call<T = any>(method: InjectOptions['method'], url: string, opts?: { body?: unknown; token?: string; query?: Record<string, string>; headers?: Record<string, string> }): Promise<{ status: number; body: { code: number; message: string; success: boolean; data: T } }>;
+  /** Registers (or logs in) a user by phone through the real SMS flow; returns the token. */
+  loginByPhone(mobile: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+const silent = { info() {}, warn() {}, error() {} };
+
+/**
+ * The whole server on a private database: in-memory PGlite by default, a fresh schema of the
+ * real PostgreSQL when DATABASE_URL is set (CI), Redis with a private prefix when REDIS_URL is set.
+ */
+export async function createTestApp(opts: { env?: Record<string, string>; sms?: SmsProvider; wechat?: WechatProvider } = {}): Promise<TestApp> {
+  const clock = new ManualClock(Date.UTC(2026, 10, 22, 4, 0, 0));
+  const url = process.env.DATABASE_URL;
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const database = await openDatabase(url ? { url, searchPath: schema } : {});
+  const kv: KvStore = process.env.REDIS_URL ? new RedisKv(process.env.REDIS_URL, `test:${schema}:`) : new MemoryKv(clock);
+  const sms = new ConsoleSms(silent);
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', ...opts.env });
+  const { app, ctx } = await buildApp({
+    config,
+    clock,
+    database,
+    kv,
+    sms: opts.sms ?? sms,
+    wechat: opts.wechat ?? new DevWechat({ publicUrl: config.publicUrl, now: () => clock.now() }),
+    logger: false,
+  });
+  await app.ready();
+
+  const call: TestApp['call'] = async (method, path, o = {}) => {
+    const headers: Record<string, string> = { ...o.headers };
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    const res = await app.inject({ method, url: path, query: o.query, payload: o.body as InjectOptions['payload'], headers });
+    let body;
+    try {
+      body = res.json();
+    } catch {
+      body = { code: -1, message: res.body, success: false, data: null };
+    }
+    return { status: res.statusCode, body };
+  };
+
+  let ipSeq = 0;
+  const loginByPhone = async (mobile: string) => {
+    const ip = `10.9.${Math.floor(ipSeq / 250)}.${(ipSeq++ % 250) + 1}`;
+    const send = await app.inject({ method: 'POST', url: '/api/sms-code/create', payload: { mobile }, remoteAddress: ip });
+    const smsId = send.json().data?.sms_id;
+    if (!smsId) throw new Error(`sms send failed: ${send.body}`);
+    const code = sms.lastCodes.get(mobile)!;
+    await kv.del(`sms-gap:${mobile}`);
+    const res = await call('POST', '/api/login/mobile', { body: { mobile, sms_code: code, sms_id: smsId } });
+    if (res.body.code !== 200) throw new Error(`login failed: ${res.body.message}`);
+    return res.body.data.token as string;
+  };
+
+  return {
+    app,
+    ctx,
+    clock,
+    sms,
+    call,
+    loginByPhone,
+    close: async () => {
+      await app.close();
+      if (url) await database.execScript(`drop schema if exists "${schema}" cascade`);
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { PHONE_PATTERN } from '../constants.ts';
+
+export const phoneSchema = z
+  .string({ error: '请输入手机号' })
+  .trim()
+  .min(1, '请输入手机号')
+  .regex(PHONE_PATTERN, '请输入正确格式的手机号');
+
+export const idParam = z.object({ id: z.coerce.number().int().positive('id 无效') });
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** A short optional string: blank becomes undefined. */
+export const optionalText = (max: number) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(max).optional());

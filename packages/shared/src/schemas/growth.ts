@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { optionalText } from './common.ts';
+
+/** SPEC §3 "Behavior event". type 1 = page/interaction, 2 = error. */
+export const behaviorEvent = z.object({
+  type: z.coerce.number().int().min(1).max(9),
+  code: z.string().trim().min(1).max(64),
+  name: z.string().max(128).default(''),
+  fingerprint: z.string().max(128).default(''),
+  description: z.string().max(2000).default(''),
+  client_timestamp: z.coerce.number().int().nonnegative(),
+  duration: z.coerce.number().nonnegative().max(1e9).default(0),
+  current_page: z.string().max(500).default(''),
+  current_page_desc: z.string().max(200).default(''),
+  previous_page: z.string().max(500).default(''),
+  previous_page_desc: z.string().max(200).default(''),
+  resolution: z.string().max(32).default(''),
+  version: z.string().max(16).default('1.0.0'),
+});
+export type BehaviorEvent = z.infer<typeof behaviorEvent>;
+
+export const clientCreateBody = z.object({ fingerprint: optionalText(128) });
+export const clientCreateReply = z.object({ client_code: z.string() });
+
+export const collectWebBody = z.object({
+  bd_vid: optionalText(256),
+  promote_account_id: optionalText(64),
+  url: optionalText(1000),
+  referrer: optionalText(1000),
+});
+export type CollectWebBody = z.infer<typeof collectWebBody>;
