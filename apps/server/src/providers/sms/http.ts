@@ -13,12 +13,10 @@ export async function callGateway(
   init: RequestInit,
   timeoutMs: number,
 ): Promise<{ status: number; body: unknown }> {
-  let status = 0;
-  let text: string;
+  let res: { status: number; text: string };
   try {
-    const res = await doFetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-    status = res.status;
-    text = await res.text();
+    const answer = await doFetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    res = { status: answer.status, text: await answer.text() };
   } catch (err) {
     if (err instanceof Error && err.name === 'TimeoutError') {
       throw new SmsSendError('短信服务响应超时，请稍后重试');
@@ -27,8 +25,8 @@ export async function callGateway(
     throw new SmsSendError(`无法连接短信服务${typeof code === 'string' ? `（${code}）` : ''}，请稍后重试`);
   }
   try {
-    return { status, body: JSON.parse(text) };
+    return { status: res.status, body: JSON.parse(res.text) };
   } catch {
-    throw new SmsSendError(`短信服务返回了无法识别的响应（HTTP ${status}）`);
+    throw new SmsSendError(`短信服务返回了无法识别的响应（HTTP ${res.status}）`);
   }
 }

@@ -1,0 +1,118 @@
+import { create } from 'zustand';
+import type { BalanceReply, GlobalConfigFields, Mask, Notice, UserInfo, WebsiteInfoReply } from '@app/shared';
+import { http } from './http.ts';
+import { storage, StorageKey, tokenStore } from './storage.ts';
+
+export type GlobalConfig = GlobalConfigFields & { masks: Mask[]; notice: Notice };
+
+export interface PackageItem {
+  id: number;
+  name: string;
+  introduction: string;
+  description: string;
+  price: string;
+  price_y: string;
+  discount: string;
+  days: number;
+}
+
+/** Dialog kinds the layout hosts (SPEC §2.3). The login dialog has its own flag. */
+export type DialogKind = 'pay' | 'goods' | 'notice' | 'bindWechat' | 'signIn' | 'ppt';
+
+interface SessionState {
+  token: string | null;
+  userInfo: UserInfo | null;
+  balance: BalanceReply | null;
+  globalConfig: GlobalConfig | null;
+  website: WebsiteInfoReply | null;
+  packages: PackageItem[];
+  /** True once the global config has loaded (SPEC §8: 401 opens login only after this). */
+  ready: boolean;
+  loginOpen: boolean;
+  /** A paid guest order waiting to be bound after login (SPEC §2.6). */
+  showOrder: boolean;
+  orderSn: string;
+  dialog: DialogKind | null;
+
+  loadGlobal(): Promise<void>;
+  loadUser(): Promise<void>;
+  loadPackages(): Promise<void>;
+  login(token: string): Promise<void>;
+  /** Drops the session locally (after logout or an invalid token). */
+  clearSession(): void;
+  logout(): Promise<void>;
+  openLogin(order?: { orderSn: string }): void;
+  closeLogin(): void;
+  openDialog(kind: DialogKind): void;
+  closeDialog(): void;
+}
+
+export const useSession = create<SessionState>((set, get) => ({
+  token: tokenStore.get(),
+  userInfo: null,
+  balance: null,
+  globalConfig: null,
+  website: null,
+  packages: [],
+  ready: false,
+  loginOpen: false,
+  showOrder: false,
+  orderSn: '',
+  dialog: null,
+
+  async loadGlobal() {
+    const [global, website] = await Promise.all([
+      http.get<{ list: GlobalConfigFields; masks: Mask[]; notice: Notice }>('/api/config/global', undefined, { silent: true }),
+      http.get<WebsiteInfoReply>('/api/website/info', undefined, { silent: true }),
+    ]);
+    set({ globalConfig: { ...global.list, masks: global.masks, notice: global.notice }, website, ready: true });
+  },
+
+  async loadUser() {
+    if (!tokenStore.get()) return;
+    const [userInfo, balance] = await Promise.all([
+      http.get<UserInfo>('/api/user/info', undefined, { silent: true }),
+      http.get<BalanceReply>('/balance/query', undefined, { silent: true }),
+    ]);
+    set({ userInfo, balance });
+  },
+
+  async loadPackages() {
+    const data = await http.get<{ list: PackageItem[] }>('/api/package/index', undefined, { silent: true });
+    set({ packages: data.list });
+  },
+
+  async login(token) {
+    tokenStore.set(token);
+    storage.remove(StorageKey.invitedBy);
+    set({ token, loginOpen: false });
+    await get().loadUser();
+  },
+
+  clearSession() {
+    tokenStore.clear();
+    set({ token: null, userInfo: null, balance: null });
+  },
+
+  async logout() {
+    try {
+      if (tokenStore.get()) await http.post('/api/logout', {}, { silent: true });
+    } catch {
+      // The local session ends regardless.
+    }
+    get().clearSession();
+  },
+
+  openLogin(order) {
+    set({ loginOpen: true, showOrder: !!order, orderSn: order?.orderSn ?? '' });
+  },
+  closeLogin() {
+    set({ loginOpen: false, showOrder: false, orderSn: '' });
+  },
+  openDialog(kind) {
+    set({ dialog: kind });
+  },
+  closeDialog() {
+    set({ dialog: null });
+  },
+}));

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const API = 'http://127.0.0.1:3000';
+// Calls outside /api that SPEC §7.2 names; the dev server forwards them to the API.
+const apiPaths = ['/api', '/user/', '/balance/', '/group/', '/chatlog/', '/chatgpt/', '/midjourney/getList', '/app/', '/order/', '/signin/', '/official/'];
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react(), tailwindcss()],
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(apiPaths.map((p) => [p, { target: API, changeOrigin: false }])),
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2020',
+    chunkSizeWarningLimit: 600,
+  },
+});
