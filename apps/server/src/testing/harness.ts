@@ -28,12 +28,20 @@ const silent = { info() {}, warn() {}, error() {} };
  * The whole server on a private database: in-memory PGlite by default, a fresh schema of the
  * real PostgreSQL when DATABASE_URL is set (CI), Redis with a private prefix when REDIS_URL is set.
  */
-export async function createTestApp(opts: { env?: Record<string, string>; sms?: SmsProvider; wechat?: WechatProvider } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  sms?: SmsProvider;
+  wechat?: WechatProvider;
+  /** 'memory' keeps short-lived state on the manual clock, for tests that move time. */
+  kv?: 'auto' | 'memory';
+}
+
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const clock = new ManualClock(Date.UTC(2026, 10, 22, 4, 0, 0));
   const url = process.env.DATABASE_URL;
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const database = await openDatabase(url ? { url, searchPath: schema } : {});
-  const kv: KvStore = process.env.REDIS_URL ? new RedisKv(process.env.REDIS_URL, `test:${schema}:`) : new MemoryKv(clock);
+  const kv: KvStore = process.env.REDIS_URL && opts.kv !== 'memory' ? new RedisKv(process.env.REDIS_URL, `test:${schema}:`) : new MemoryKv(clock);
   const sms = new ConsoleSms(silent);
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', ...opts.env });
   const { app, ctx } = await buildApp({

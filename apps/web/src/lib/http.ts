@@ -105,7 +105,7 @@ export async function request<T>(method: 'GET' | 'POST', url: string, data?: Rec
     if (!opts.silent) toastError('网络异常，请检查网络后重试');
     throw new ApiError(-1, '网络异常，请检查网络后重试');
   }
-  let reply: ApiReply<T> | null = null;
+  let reply: ApiReply<T> | null;
   try {
     reply = (await res.json()) as ApiReply<T>;
   } catch {

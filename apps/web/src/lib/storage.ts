@@ -35,7 +35,7 @@ export const storage = {
     }
   },
   get<T>(key: string): T | null {
-    let raw: string | null = null;
+    let raw: string | null;
     try {
       raw = localStorage.getItem(key);
     } catch {
