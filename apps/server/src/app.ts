@@ -53,7 +53,11 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
 
   const database =
     opts.database ??
-    (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'pglite') }));
+    (await openDatabase(
+      config.databaseUrl
+        ? { url: config.databaseUrl, searchPath: config.env.DATABASE_SCHEMA }
+        : { dataDir: join(config.dataDir, 'pglite') },
+    ));
   await migrate(database);
   await seed(database.db);
   if (config.env.ADMIN_PASSWORD || config.env.ADMIN_PHONE) {

@@ -15,6 +15,8 @@ const envSchema = z.object({
   PUBLIC_URL: opt,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: opt,
+  /** PostgreSQL schema to use instead of public (created when missing). */
+  DATABASE_SCHEMA: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/).optional()),
   REDIS_URL: opt,
   LOG_LEVEL: z.string().default('info'),
   TRUST_PROXY: bool,
@@ -38,6 +40,9 @@ const envSchema = z.object({
   /** The token configured in the official-account console for event push signatures. */
   WECHAT_TOKEN: opt,
   WECHAT_API_BASE: opt,
+
+  /** Browser tests only: lets GET /api/dev/sms/last-code read what the console SMS adapter sent. */
+  DEV_EXPOSE_SMS_CODES: bool,
 
   ADMIN_USERNAME: z.string().default('admin'),
   ADMIN_PASSWORD: opt,

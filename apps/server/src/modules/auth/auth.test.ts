@@ -353,3 +353,23 @@ describe('WeChat OAuth silent login (dev adapter)', () => {
     expect(badCode.body.message).toBe('微信授权失败，请重试');
   });
 });
+
+describe('browser-test code lookup', () => {
+  it('does not exist unless DEV_EXPOSE_SMS_CODES is set', async () => {
+    const r = await t.call('GET', '/api/dev/sms/last-code', { query: { mobile: '13900000000' } });
+    expect(r.status).toBe(404);
+  });
+
+  it('returns the last console code when enabled, and validates the phone', async () => {
+    const e = await createTestApp({ env: { DEV_EXPOSE_SMS_CODES: '1' }, kv: 'memory' });
+    try {
+      const m = '13911112222';
+      await sendCode(m, freshIp(), e);
+      const r = await e.call('GET', '/api/dev/sms/last-code', { query: { mobile: m } });
+      expect(r.body.data.code).toBe(e.sms.lastCodes.get(m));
+      expect((await e.call('GET', '/api/dev/sms/last-code', { query: { mobile: '1' } })).status).toBe(400);
+    } finally {
+      await e.close();
+    }
+  });
+});

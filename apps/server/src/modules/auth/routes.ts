@@ -17,6 +17,7 @@ import { parse } from '../../core/validate.ts';
 import type { AuthService } from './service.ts';
 import { sendSmsCode } from './sms-codes.ts';
 import { devWechatRoutes } from './dev-wechat.ts';
+import { ConsoleSms } from '../../providers/sms/console.ts';
 import { handleWechatPush } from './wechat-push.ts';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthService) {
@@ -72,4 +73,11 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthServ
   });
 
   if (ctx.wechat.name === 'dev') devWechatRoutes(app, ctx, auth);
+  const sms = ctx.sms;
+  if (ctx.config.env.DEV_EXPOSE_SMS_CODES && sms instanceof ConsoleSms) {
+    app.get('/api/dev/sms/last-code', async (req) => {
+      const { mobile } = parse(smsCodeCreateBody, req.query);
+      return ok({ code: sms.lastCodes.get(mobile) ?? null });
+    });
+  }
 }

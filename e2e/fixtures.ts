@@ -1,0 +1,58 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+
+export const SHOTS_DIR = join(import.meta.dirname, 'screenshots');
+
+/** Saves a full-page screenshot as e2e/screenshots/<project>/<name>.png (ignored by git). */
+export async function shot(page: Page, info: TestInfo, name: string) {
+  const dir = join(SHOTS_DIR, info.project.name);
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: false });
+}
+
+export const isMobile = (info: TestInfo) => info.project.name === 'mobile';
+
+/** A random valid phone number (runs may share a database, so never a fixed one). */
+export function freshPhone() {
+  const second = '35789'[Math.floor(Math.random() * 5)];
+  return `1${second}${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+}
+
+export const freshName = (prefix: string) => `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** The code the console SMS adapter "sent" (exposed only to browser tests). */
+export async function lastSmsCode(page: Page, mobile: string): Promise<string> {
+  for (let i = 0; i < 20; i++) {
+    const res = await page.request.get(`/api/dev/sms/last-code?mobile=${mobile}`);
+    const code = (await res.json()).data?.code;
+    if (code) return code;
+    await page.waitForTimeout(200);
+  }
+  throw new Error(`no SMS code for ${mobile}`);
+}
+
+/** Logs in through the API and stores the token the way the app does. */
+export async function loginViaApi(page: Page, userName = freshName('u'), password = 'secret123') {
+  const reg = await page.request.post('/api/login/register', { data: { userName, password } });
+  const token = (await reg.json()).data.token as string;
+  await page.addInitScript((t) => {
+    if (!localStorage.getItem('SECRET_TOKEN')) localStorage.setItem('SECRET_TOKEN', JSON.stringify({ data: t, expire: Date.now() + 604800_000 }));
+  }, token);
+  return { token, userName, password };
+}
+
+/** Hides the welcome notice for every test unless it asks for it. */
+export const test = base.extend<{ quietNotice: void }>({
+  quietNotice: [
+    async ({ page }, use) => {
+      await page.addInitScript(() => {
+        if (!sessionStorage.getItem('e2e-notice')) localStorage.setItem('noticeHidden', JSON.stringify({ data: [1], expire: null }));
+      });
+      await use();
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

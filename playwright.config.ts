@@ -1,0 +1,56 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3190);
+const BASE = `http://127.0.0.1:${PORT}`;
+const runId = `${Date.now().toString(36)}`;
+
+/**
+ * Browser tests against the real server (`npm start`'s server on the built web app), driving
+ * Debian's Chromium. A fresh embedded database per run; with DATABASE_URL set (CI's second
+ * pass) a fresh schema of that PostgreSQL instead.
+ */
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: BASE,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    { name: 'mobile', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 } },
+  ],
+  webServer: {
+    command: 'npx tsx apps/server/src/main.ts',
+    url: `${BASE}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: BASE,
+      DATA_DIR: `.tmp/e2e-${runId}`,
+      LOG_LEVEL: 'warn',
+      DEV_EXPOSE_SMS_CODES: '1',
+      DATABASE_URL: process.env.DATABASE_URL ?? '',
+      DATABASE_SCHEMA: process.env.DATABASE_URL ? `e2e_${runId}` : '',
+      REDIS_URL: process.env.REDIS_URL ?? '',
+    },
+  },
+});
