@@ -41,8 +41,51 @@ const envSchema = z.object({
   WECHAT_TOKEN: opt,
   WECHAT_API_BASE: opt,
 
+  /**
+   * Payment gateways (providers/pay). A gateway is used only when its required settings are all
+   * set; keys and certificates take PEM text (literal \n allowed), bare base64 or a file path.
+   */
+  WECHAT_PAY_MCHID: opt,
+  WECHAT_PAY_APPID: opt,
+  WECHAT_PAY_SERIAL_NO: opt,
+  WECHAT_PAY_PRIVATE_KEY: opt,
+  WECHAT_PAY_API_V3_KEY: opt,
+  /** The platform certificate, or the WeChat Pay public key (then WECHAT_PAY_PLATFORM_SERIAL is its PUB_KEY_ID_…). */
+  WECHAT_PAY_PLATFORM_CERT: opt,
+  WECHAT_PAY_PLATFORM_SERIAL: opt,
+  WECHAT_PAY_API_BASE: opt,
+  ALIPAY_APP_ID: opt,
+  ALIPAY_PRIVATE_KEY: opt,
+  ALIPAY_PUBLIC_KEY: opt,
+  ALIPAY_GATEWAY: opt,
+  EPAY_API_URL: opt,
+  EPAY_PID: opt,
+  EPAY_KEY: opt,
+  MPAY_API_URL: opt,
+  MPAY_ID: opt,
+  MPAY_KEY: opt,
+  HUPI_APP_ID: opt,
+  HUPI_APP_SECRET: opt,
+  HUPI_API_URL: opt,
+  /** Signs the sandbox gateway's links and notifications; random per process when unset (set it with several instances). */
+  PAY_SANDBOX_SECRET: opt,
+
   /** Browser tests only: lets GET /api/dev/sms/last-code read what the console SMS adapter sent. */
   DEV_EXPOSE_SMS_CODES: bool,
+
+  /** One OpenAI-compatible upstream (OpenAI, DeepSeek, Qwen, Moonshot, Ollama, vLLM…). Without a key, chat runs offline. */
+  OPENAI_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  /** One key or several, comma-separated; each becomes a key of every model it serves. */
+  OPENAI_API_KEY: opt,
+  /**
+   * `code:label,code:label` (or `code=label`; the last `:` splits, so `qwen2.5:7b:Qwen 7B` works).
+   * When set, these become the enabled models, bound to OPENAI_BASE_URL; others are disabled.
+   */
+  OPENAI_MODELS: opt,
+  /** How long the offline model waits between two pieces of its demo reply. */
+  LLM_OFFLINE_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(30),
+  /** An upstream that sends nothing (no headers, no chunk) for this long is given up on. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(60_000),
 
   ADMIN_USERNAME: z.string().default('admin'),
   ADMIN_PASSWORD: opt,
@@ -50,6 +93,28 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+export interface ModelListEntry {
+  code: string;
+  label: string;
+}
+
+/** Parses OPENAI_MODELS; throws on an entry without a code. */
+export function parseModelList(value: string | undefined): ModelListEntry[] {
+  if (!value) return [];
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const eq = entry.indexOf('=');
+      const at = eq >= 0 ? eq : entry.lastIndexOf(':');
+      const code = (at >= 0 ? entry.slice(0, at) : entry).trim();
+      const label = (at >= 0 ? entry.slice(at + 1) : '').trim() || code;
+      if (!code) throw new Error(`Invalid settings:\n  OPENAI_MODELS: entry "${entry}" has no model code`);
+      return { code, label };
+    });
+}
 
 export interface AppConfig {
   env: Env;
