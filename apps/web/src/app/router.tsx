@@ -1,24 +1,44 @@
-import { createBrowserRouter, Navigate } from 'react-router';
-import { Layout } from './layout/Layout.tsx';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ComingSoon } from '../components/ComingSoon.tsx';
+import { LoadingScreen } from './layout/BootScreens.tsx';
+import { Layout } from './layout/Layout.tsx';
+import { routeIcon } from './layout/menu-icons.ts';
+import { Root } from './Root.tsx';
 import { LAYOUT_ROUTES } from './routes.ts';
+import ServerErrorPage from './screens/ServerErrorPage.tsx';
 
 /** Screens that exist; the others show their title and an honest 即将上线 state. */
-const screens: Record<string, () => Promise<{ default: React.ComponentType }>> = {};
+const screens: Record<string, () => Promise<{ default: React.ComponentType }>> = {
+  UserCenter: () => import('../features/user/UserCenterPage.tsx'),
+};
 
-export const router = createBrowserRouter([
+const lazyScreen = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+
+export const routes: RouteObject[] = [
   {
-    path: '/',
-    element: <Layout />,
+    element: <Root />,
+    errorElement: <ServerErrorPage />,
+    hydrateFallbackElement: <LoadingScreen />,
     children: [
-      { index: true, element: <Navigate to="/talk" replace /> },
-      ...LAYOUT_ROUTES.map((r) => ({
-        path: r.path,
-        ...(screens[r.name]
-          ? { lazy: async () => ({ Component: (await screens[r.name]!()).default }) }
-          : { element: <ComingSoon titleKey={r.titleKey} /> }),
-      })),
+      {
+        path: '/',
+        element: <Layout />,
+        children: [
+          { index: true, element: <Navigate to="/talk" replace /> },
+          ...LAYOUT_ROUTES.map((r) => ({
+            path: r.path,
+            ...(screens[r.name]
+              ? { lazy: lazyScreen(screens[r.name]!) }
+              : { element: <ComingSoon titleKey={r.titleKey} icon={routeIcon(r.name)} /> }),
+          })),
+        ],
+      },
+      { path: '/welcome', lazy: lazyScreen(() => import('./screens/WelcomePage.tsx')) },
+      { path: '/404', lazy: lazyScreen(() => import('./screens/NotFoundPage.tsx')) },
+      { path: '/500', element: <ServerErrorPage /> },
+      { path: '*', element: <Navigate to="/talk" replace /> },
     ],
   },
-  { path: '*', element: <Navigate to="/talk" replace /> },
-]);
+];
+
+export const router = createBrowserRouter(routes);

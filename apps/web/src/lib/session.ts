@@ -100,6 +100,8 @@ export const useSession = create<SessionState>((set, get) => ({
     } catch {
       // The local session ends regardless.
     }
+    // SPEC §4.3: logout also drops the saved chat.
+    storage.remove(StorageKey.chat);
     get().clearSession();
   },
 

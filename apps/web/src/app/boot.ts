@@ -1,0 +1,54 @@
+import { create } from 'zustand';
+import { DEFAULT_LOCALE } from '@app/shared/constants';
+import { useAppSetting } from '../lib/app-setting.ts';
+import { setLanguage } from '../lib/i18n.ts';
+import { useSession } from '../lib/session.ts';
+import { isWechatBrowser } from '../lib/env.ts';
+import { tokenStore } from '../lib/storage.ts';
+import { withTracking } from './tracking-loader.ts';
+
+export type BootStatus = 'loading' | 'ready' | 'error';
+
+interface BootState {
+  status: BootStatus;
+  /** Loads the global config (the layout waits for it), then the user when a token is stored. */
+  start(): Promise<void>;
+}
+
+export const useBoot = create<BootState>((set) => ({
+  status: 'loading',
+  async start() {
+    set({ status: 'loading' });
+    const session = useSession.getState();
+    try {
+      await session.loadGlobal();
+    } catch {
+      set({ status: 'error' });
+      return;
+    }
+    set({ status: 'ready' });
+    // SPEC §4.3: inside WeChat with no token, log in silently through the OAuth redirect.
+    if (!tokenStore.get() && isWechatBrowser()) void import('../features/auth/silent-login.ts').then((m) => m.silentLogin());
+    if (tokenStore.get()) {
+      session.loadUser().catch(() => {
+        // A bad token is handled by the token-invalid / need-login events.
+      });
+    }
+  },
+}));
+
+let booted = false;
+
+/** Once per page load: language, tracking, client code and visit, then the config and the user. */
+export function bootOnce() {
+  if (booted) return;
+  booted = true;
+  // SPEC §4.9: zh-CN at start; the user may switch afterwards.
+  setLanguage(DEFAULT_LOCALE);
+  useAppSetting.getState().setLanguage(DEFAULT_LOCALE);
+  void useBoot.getState().start();
+  withTracking((t) => {
+    t.initTracking();
+    void t.ensureClientCode().then(() => t.collectVisit());
+  });
+}

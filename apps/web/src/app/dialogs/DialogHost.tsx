@@ -1,0 +1,42 @@
+import { lazy, Suspense, useState } from 'react';
+import { useSession, type DialogKind } from '../../lib/session.ts';
+import type { PlaceholderKind } from './PlaceholderDialog.tsx';
+
+// Every dialog is its own chunk, fetched the first time it opens.
+const LoginDialog = lazy(() => import('../../features/auth/components/LoginDialog.tsx').then((m) => ({ default: m.LoginDialog })));
+const NoticeDialog = lazy(() => import('./NoticeDialog.tsx'));
+const GoodsDialog = lazy(() => import('./GoodsDialog.tsx'));
+const PlaceholderDialog = lazy(() => import('./PlaceholderDialog.tsx'));
+
+function KindDialog({ kind, open, onClose }: { kind: DialogKind; open: boolean; onClose(): void }) {
+  if (kind === 'notice') return <NoticeDialog open={open} onClose={onClose} />;
+  if (kind === 'goods') return <GoodsDialog open={open} onClose={onClose} />;
+  return <PlaceholderDialog kind={kind as PlaceholderKind} open={open} onClose={onClose} />;
+}
+
+/** SPEC §2.3: the dialogs the layout hosts — login, and the one dialog kind in the session store. */
+export function DialogHost() {
+  const loginOpen = useSession((s) => s.loginOpen);
+  const dialog = useSession((s) => s.dialog);
+  const closeDialog = useSession((s) => s.closeDialog);
+  const [loginMounted, setLoginMounted] = useState(loginOpen);
+  // The last kind stays mounted (closed) so Radix can finish closing and focus returns.
+  const [shown, setShown] = useState<DialogKind | null>(dialog);
+  if (loginOpen && !loginMounted) setLoginMounted(true);
+  if (dialog && dialog !== shown) setShown(dialog);
+
+  return (
+    <>
+      {loginMounted && (
+        <Suspense fallback={null}>
+          <LoginDialog />
+        </Suspense>
+      )}
+      {shown && (
+        <Suspense fallback={null}>
+          <KindDialog key={shown} kind={shown} open={dialog === shown} onClose={closeDialog} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import { Compass } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { StatusScreen, statusButton } from './StatusScreen.tsx';
+import '../locales.ts';
+
+export default function NotFoundPage() {
+  const { t } = useTranslation('app');
+  return (
+    <StatusScreen code="404" icon={Compass} title={t('notFound.title')} line={t('notFound.line')}>
+      <Link to="/" className={statusButton.primary}>
+        {t('notFound.home')}
+      </Link>
+    </StatusScreen>
+  );
+}

@@ -1,0 +1,12 @@
+import { DISPLAY_TZ_OFFSET_HOURS } from '@app/shared/constants';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** SPEC §9: times are shown at UTC+8 whatever the device's zone, as YYYY-MM-DD (HH:mm). */
+export function formatDisplayDate(iso: string, withTime = false) {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return '';
+  const d = new Date(ms + DISPLAY_TZ_OFFSET_HOURS * 3600_000);
+  const date = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  return withTime ? `${date} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}` : date;
+}
