@@ -47,7 +47,7 @@ export const test = base.extend<{ quietNotice: void }>({
   quietNotice: [
     async ({ page }, use) => {
       await page.addInitScript(() => {
-        if (!sessionStorage.getItem('e2e-notice')) localStorage.setItem('noticeHidden', JSON.stringify({ data: [1], expire: null }));
+        if (!sessionStorage.getItem('e2e-notice')) localStorage.setItem('noticeHidden', JSON.stringify({ data: 1, expire: null }));
       });
       await use();
     },
