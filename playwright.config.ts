@@ -34,7 +34,7 @@ export default defineConfig({
     { name: 'mobile', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 } },
   ],
   webServer: {
-    command: 'npx tsx apps/server/src/main.ts',
+    command: 'node --import tsx apps/server/src/main.ts',
     url: `${BASE}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
