@@ -1,6 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -50,7 +48,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     };
   }
   if (opts.dataDir && !opts.dataDir.startsWith('memory://')) mkdirSync(opts.dataDir, { recursive: true });
-  const client = new PGlite(opts.dataDir && !opts.dataDir.startsWith('memory://') ? opts.dataDir : undefined);
+  // Loaded only in embedded mode, so a server on a real PostgreSQL never pays for the WASM build.
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
+  const client = new PGlite(opts.dataDir && !opts.dataDir.startsWith('memory://') ? opts.dataDir : undefined, {
+    // Postgres' defaults size buffers for a dedicated server; an embedded one serves one app.
+    postgresqlconf: ['shared_buffers = 16MB', 'work_mem = 4MB', 'temp_buffers = 4MB'],
+    initialMemory: 128 * 1024 * 1024,
+  });
   await client.waitReady;
   return {
     db: drizzlePglite({ client, schema }) as unknown as Db,
