@@ -18,11 +18,15 @@ import { AuthService } from './modules/auth/service.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { ConfigService } from './modules/config/service.ts';
+import { registerChat } from './modules/chat/module.ts';
+import { fileRoutes } from './modules/files/routes.ts';
 import { growthRoutes } from './modules/growth/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { UserService } from './modules/user/service.ts';
 import { createSmsProvider } from './providers/sms/index.ts';
 import type { SmsProvider } from './providers/sms/types.ts';
+import { createStorageProvider } from './providers/storage/index.ts';
+import type { StorageProvider } from './providers/storage/types.ts';
 import { createWechatProvider } from './providers/wechat/index.ts';
 import type { WechatProvider } from './providers/wechat/types.ts';
 
@@ -33,6 +37,7 @@ export interface BuildOptions {
   kv?: KvStore;
   sms?: SmsProvider;
   wechat?: WechatProvider;
+  storage?: StorageProvider;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -78,6 +83,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     log: app.log,
     sms: opts.sms ?? createSmsProvider(config.env, app.log),
     wechat: opts.wechat ?? createWechatProvider(config.env, config.publicUrl),
+    storage: opts.storage ?? createStorageProvider(config),
   };
 
   registerParsers(app);
@@ -90,6 +96,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   userRoutes(app, ctx, new UserService(ctx));
   growthRoutes(app, ctx);
   billingRoutes(app, ctx);
+  await registerChat(app, ctx);
+  fileRoutes(app, ctx);
   app.get('/api/health', async () => ({ code: 200, message: 'ok', success: true, data: { db: database.kind, kv: kv.kind } }));
 
   await registerWeb(app, config);

@@ -16,6 +16,11 @@ export const Code = {
   BALANCE_MODEL3: 408001,
   BALANCE_MODEL4: 408002,
   BALANCE_DRAW: 408003,
+  /** Chat upstream failures (SSE `error` events): busy / failed / unavailable / timed out. */
+  CHAT_RATE_LIMITED: 429001,
+  CHAT_UPSTREAM: 502001,
+  CHAT_UNAVAILABLE: 503001,
+  CHAT_TIMEOUT: 504001,
   /** 508xxx: no slide quota — the web app opens the ppt dialog. */
   PPT_QUOTA: 508001,
 } as const;

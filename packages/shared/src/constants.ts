@@ -52,3 +52,10 @@ export const WECHAT_LOGIN_TICKET_TTL_SECONDS = 300;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 64;
 export const USERNAME_PATTERN = /^[A-Za-z0-9_@.-]{4,32}$/;
+
+/** Chat (issue 3). */
+export const CHAT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const CHAT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/bmp'] as const;
+/** What any chat request body may carry at most; each model caps its input lower (input_ext). */
+export const CHAT_INPUT_HARD_MAX = 100_000;
+export const CHAT_TITLE_MAX = 50;

@@ -5,3 +5,4 @@ export * from './schemas/auth.ts';
 export * from './schemas/user.ts';
 export * from './schemas/config.ts';
 export * from './schemas/growth.ts';
+export * from './schemas/chat.ts';

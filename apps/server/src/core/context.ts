@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { SmsProvider } from '../providers/sms/types.ts';
+import type { StorageProvider } from '../providers/storage/types.ts';
 import type { WechatProvider } from '../providers/wechat/types.ts';
 import type { Clock } from './clock.ts';
 import type { KvStore } from './kv.ts';
@@ -16,4 +17,5 @@ export interface AppContext {
   log: FastifyBaseLogger;
   sms: SmsProvider;
   wechat: WechatProvider;
+  storage: StorageProvider;
 }

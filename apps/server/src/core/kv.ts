@@ -14,6 +14,8 @@ export interface KvStore {
   del(key: string): Promise<void>;
   /** Increments a counter; the first increment starts its window of `ttlSeconds`. */
   incr(key: string, ttlSeconds: number): Promise<number>;
+  /** Adds `delta` (may be negative) to a counter and (re)starts its expiry; returns the new value. */
+  add(key: string, delta: number, ttlSeconds: number): Promise<number>;
   /** Returns the value and deletes it, atomically. */
   take(key: string): Promise<string | null>;
   publish(channel: string, message: string): Promise<void>;
@@ -69,6 +71,11 @@ export class MemoryKv implements KvStore {
     }
     entry.value = String(Number(entry.value) + 1);
     return Number(entry.value);
+  }
+  async add(key: string, delta: number, ttlSeconds: number) {
+    const n = Number(this.live(key)?.value ?? 0) + delta;
+    await this.set(key, String(n), ttlSeconds);
+    return n;
   }
   async take(key: string) {
     const v = this.live(key)?.value ?? null;
@@ -126,6 +133,14 @@ export class RedisKv implements KvStore {
       .multi()
       .incr(this.k(key))
       .expire(this.k(key), Math.max(1, Math.ceil(ttlSeconds)), 'NX')
+      .exec();
+    return Number(res?.[0]?.[1] ?? 0);
+  }
+  async add(key: string, delta: number, ttlSeconds: number) {
+    const res = await this.client
+      .multi()
+      .incrby(this.k(key), delta)
+      .expire(this.k(key), Math.max(1, Math.ceil(ttlSeconds)))
       .exec();
     return Number(res?.[0]?.[1] ?? 0);
   }

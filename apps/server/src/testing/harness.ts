@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -19,6 +23,10 @@ export interface TestApp {
   call<T = any>(method: InjectOptions['method'], url: string, opts?: { body?: unknown; token?: string; query?: Record<string, string>; headers?: Record<string, string> }): Promise<{ status: number; body: { code: number; message: string; success: boolean; data: T } }>;
   /** Registers (or logs in) a user by phone through the real SMS flow; returns the token. */
   loginByPhone(mobile: string): Promise<string>;
+  /** Listens on 127.0.0.1 (once) and returns the base URL, for streaming over real HTTP. */
+  listen(): Promise<string>;
+  /** A private directory used as DATA_DIR (uploads), removed on close. */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -43,7 +51,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const database = await openDatabase(url ? { url, searchPath: schema } : {});
   const kv: KvStore = process.env.REDIS_URL && opts.kv !== 'memory' ? new RedisKv(process.env.REDIS_URL, `test:${schema}:`) : new MemoryKv(clock);
   const sms = new ConsoleSms(silent);
-  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', ...opts.env });
+  const dataDir = mkdtempSync(join(tmpdir(), 'ai-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', DATA_DIR: dataDir, LLM_OFFLINE_DELAY_MS: '0', ...opts.env });
   const { app, ctx } = await buildApp({
     config,
     clock,
@@ -81,6 +90,15 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     return res.body.data.token as string;
   };
 
+  let baseUrl: string | null = null;
+  const listen = async () => {
+    if (!baseUrl) {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    }
+    return baseUrl;
+  };
+
   return {
     app,
     ctx,
@@ -88,10 +106,13 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     sms,
     call,
     loginByPhone,
+    listen,
+    dataDir,
     close: async () => {
       await app.close();
       if (url) await database.execScript(`drop schema if exists "${schema}" cascade`);
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Site settings as key -> { v: value } (wrapped so plain strings stay strings); read through the config service's cache. */
 export const siteConfig = pgTable('site_config', {
@@ -22,11 +22,36 @@ export const models = pgTable('models', {
   cost: integer('cost').notNull().default(1),
   maxRounds: integer('max_rounds').notNull().default(8),
   maxTokens: integer('max_tokens').notNull().default(4096),
+  /** Budget for system prompt + earlier messages + the question, in (estimated) tokens. */
+  maxContextTokens: integer('max_context_tokens').notNull().default(16000),
   temperatureMax: integer('temperature_max_x10').notNull().default(16),
   systemPrompt: text('system_prompt').notNull().default(''),
   sort: integer('sort').notNull().default(0),
   enabled: boolean('enabled').notNull().default(true),
 });
+
+/**
+ * API keys of a model's upstream, picked at random by weight. status 1 in rotation, 0 taken
+ * out (disabled_reason says why: the upstream called it invalid, banned or out of quota).
+ * source 'env' rows mirror OPENAI_API_KEY and are rewritten at startup.
+ */
+export const modelKeys = pgTable(
+  'model_keys',
+  {
+    id: serial('id').primaryKey(),
+    modelId: integer('model_id')
+      .notNull()
+      .references(() => models.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    weight: integer('weight').notNull().default(1),
+    status: integer('status').notNull().default(1),
+    source: text('source').notNull().default('admin'),
+    disabledReason: text('disabled_reason'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('model_keys_model_key_uq').on(t.modelId, t.key)],
+);
 
 export const menus = pgTable('menus', {
   id: serial('id').primaryKey(),

@@ -2,3 +2,4 @@ export * from './users.ts';
 export * from './billing.ts';
 export * from './config.ts';
 export * from './growth.ts';
+export * from './chat.ts';

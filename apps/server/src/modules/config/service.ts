@@ -1,7 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, notExists } from 'drizzle-orm';
 import type { Feature, GlobalConfigReply, MenuItem, WebsiteInfoReply } from '@app/shared';
 import type { AppContext } from '../../core/context.ts';
-import { masks, menus, models, notices, siteConfig } from '../../db/schema/index.ts';
+import { masks, menus, modelKeys, models, notices, siteConfig } from '../../db/schema/index.ts';
 import { SETTINGS_DEFAULTS, type SettingKey, type SiteSettings } from './defaults.ts';
 
 const CACHE_MS = 5000;
@@ -48,6 +48,16 @@ export class ConfigService {
     }));
   }
 
+  /** True when some enabled model has no key at all, so it answers with the offline demo. */
+  async llmIsOffline(): Promise<boolean> {
+    const rows = await this.ctx.db
+      .select({ id: models.id })
+      .from(models)
+      .where(and(eq(models.enabled, true), notExists(this.ctx.db.select({ id: modelKeys.id }).from(modelKeys).where(eq(modelKeys.modelId, models.id)))))
+      .limit(1);
+    return rows.length > 0;
+  }
+
   async globalConfig(): Promise<GlobalConfigReply> {
     const [s, menu, maskRows, noticeRows] = await Promise.all([
       this.settings(),
@@ -67,7 +77,7 @@ export class ConfigService {
   }
 
   async websiteInfo(): Promise<WebsiteInfoReply> {
-    const [s, features] = await Promise.all([this.settings(), this.features()]);
+    const [s, features, llmOffline] = await Promise.all([this.settings(), this.features(), this.llmIsOffline()]);
     return {
       features,
       website: {
@@ -80,7 +90,7 @@ export class ConfigService {
       demo: {
         sms: this.ctx.sms.name === 'console',
         wechat: this.ctx.wechat.name === 'dev',
-        llm: !process.env.OPENAI_API_KEY,
+        llm: llmOffline,
         pay: true,
       },
     };

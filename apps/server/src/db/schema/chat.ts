@@ -1,0 +1,52 @@
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/** A conversation. `id` is what the API calls `uuid`. type: 1 chat, 2 expert, 3 template. */
+export const chatGroups = pgTable(
+  'chat_groups',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: integer('type').notNull().default(1),
+    model: text('model').notNull(),
+    title: text('title').notNull(),
+    isSticky: boolean('is_sticky').notNull().default(false),
+    appId: integer('app_id'),
+    templateId: integer('template_id'),
+    identityId: integer('identity_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('chat_groups_user_idx').on(t.userId, t.type, t.updatedAt)],
+);
+
+/**
+ * One message of a group. status: complete / stopped (by the user or a dropped connection,
+ * text is partial) / error (error_text says why; text holds what arrived before it).
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => chatGroups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    text: text('text').notNull(),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    status: text('status').notNull().default('complete'),
+    errorText: text('error_text'),
+    model: text('model').notNull(),
+    promptTokens: integer('prompt_tokens'),
+    completionTokens: integer('completion_tokens'),
+    charged: boolean('charged').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_messages_group_idx').on(t.groupId, t.id), index('chat_messages_user_idx').on(t.userId)],
+);

@@ -1,0 +1,54 @@
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { parseModelList, type Env } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { modelKeys, models } from '../../db/schema/index.ts';
+
+const VISION = /vision|[-_.]vl\b|[-_.]vl[-_.]|4o|[-_]4v\b|llava/i;
+
+export const envKeys = (value: string | undefined) => [...new Set((value ?? '').split(',').map((k) => k.trim()).filter(Boolean))];
+
+/**
+ * Mirrors OPENAI_MODELS / OPENAI_API_KEY into the model registry at startup, so that one line
+ * of settings configures the chat. With OPENAI_MODELS, exactly those models are enabled (bound
+ * to OPENAI_BASE_URL); the env keys then serve them, else every enabled model. Env keys removed
+ * from the setting are removed here too; each start puts the env keys back into rotation.
+ */
+export async function syncEnvModels(db: Db, env: Pick<Env, 'OPENAI_BASE_URL' | 'OPENAI_API_KEY' | 'OPENAI_MODELS'>) {
+  const list = parseModelList(env.OPENAI_MODELS);
+  const keys = envKeys(env.OPENAI_API_KEY);
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await tx.execute(sql`select pg_advisory_xact_lock(727403)`);
+    if (list.length) {
+      for (const [i, m] of list.entries()) {
+        await tx
+          .insert(models)
+          .values({ code: m.code, label: m.label, upstreamModel: m.code, baseUrl: env.OPENAI_BASE_URL ?? null, vision: VISION.test(m.code), sort: i })
+          .onConflictDoUpdate({
+            target: models.code,
+            set: { label: m.label, upstreamModel: m.code, baseUrl: env.OPENAI_BASE_URL ?? null, enabled: true, sort: i },
+          });
+      }
+      await tx.update(models).set({ enabled: false }).where(notInArray(models.code, list.map((m) => m.code)));
+    }
+    const targets = list.length
+      ? await tx.select({ id: models.id }).from(models).where(inArray(models.code, list.map((m) => m.code)))
+      : await tx.select({ id: models.id }).from(models).where(eq(models.enabled, true));
+    const ids = targets.map((t) => t.id);
+
+    const stale = [eq(modelKeys.source, 'env')];
+    if (ids.length && keys.length) {
+      await tx.delete(modelKeys).where(and(...stale, sql`(${notInArray(modelKeys.modelId, ids)} or ${notInArray(modelKeys.key, keys)})`));
+    } else {
+      await tx.delete(modelKeys).where(and(...stale));
+    }
+    if (!ids.length || !keys.length) return;
+    await tx
+      .insert(modelKeys)
+      .values(ids.flatMap((modelId) => keys.map((key) => ({ modelId, key, source: 'env' }))))
+      .onConflictDoUpdate({
+        target: [modelKeys.modelId, modelKeys.key],
+        set: { source: 'env', status: 1, disabledReason: null, disabledAt: null },
+      });
+  });
+}

@@ -1,0 +1,47 @@
+import type { KvStore } from '../../core/kv.ts';
+import { randomToken } from '../../core/ids.ts';
+
+/** What chat/create prepared and chat/stream runs; bound to the user, the group and this turn. */
+export interface PreparedTurn {
+  userId: number;
+  /** SHA-256 of the bearer token that prepared it: the same token opens the stream without a lookup. */
+  tokenHash: string;
+  groupId: number;
+  /** The group was created for this turn, so it has no history to read. */
+  newGroup: boolean;
+  model: string;
+  input: string;
+  images: string[];
+  /** Retry: the id of the user message sent again (no new user message is stored). */
+  retryOf: number | null;
+  usingContext: boolean;
+  temperature?: number;
+  systemMessage?: string;
+}
+
+/** Long enough to open the stream right after create, short enough to be useless if leaked. */
+export const TURN_TTL_SECONDS = 120;
+const key = (secret: string) => `chat:turn:${secret}`;
+
+export async function prepareTurn(kv: KvStore, turn: PreparedTurn): Promise<string> {
+  const secret = randomToken(24);
+  await kv.set(key(secret), JSON.stringify(turn), TURN_TTL_SECONDS);
+  return secret;
+}
+
+/**
+ * Takes the turn (once) when `owns` accepts it: null when unknown, expired, already used, or
+ * not the caller's — in that last case it is put back, still usable by its owner.
+ */
+export async function claimTurn(kv: KvStore, secret: string, owns: (turn: PreparedTurn) => Promise<boolean>): Promise<PreparedTurn | null> {
+  const taken = await kv.take(key(secret));
+  if (!taken) return null;
+  const turn = JSON.parse(taken) as PreparedTurn;
+  let mine = false;
+  try {
+    mine = await owns(turn);
+  } finally {
+    if (!mine) await kv.set(key(secret), taken, TURN_TTL_SECONDS);
+  }
+  return mine ? turn : null;
+}

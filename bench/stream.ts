@@ -1,0 +1,163 @@
+/**
+ * Chat streaming relay: N concurrent turns relayed by the server from a local fake upstream
+ * (50 chunks, 20 ms apart) against the same client reading that upstream directly. Prints the
+ * added time to first text (p50, p99), the added p99 gap between chunks, the server's CPU per
+ * relayed chunk and its peak memory.
+ *
+ * Two shapes of load: "steady" — N turns whose starts are spread over one stream's length, so
+ * about N streams are live at once, each turn doing create + stream as the web app does; and
+ * "burst" — N streams opened in the same instant (their creates done before). The server runs
+ * in a child process (PGlite in memory, or DATABASE_URL / REDIS_URL when set). A bare byte pipe
+ * in the same child gives the floor of what relaying costs on this machine.
+ * BENCH_N=100,1000 sets the concurrencies; BENCH_PROF=<dir> writes a CPU profile of the server.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { startFakeUpstream } from '../apps/server/src/testing/fake-upstream.ts';
+import { postJson, timedStream, type StreamTiming } from './lib/sse-client.ts';
+import { ms, percentile, signedMs } from './lib/stats.ts';
+
+const CHUNKS = 50;
+const SHORT = 5;
+const INTERVAL_MS = 20;
+const SPREAD_MS = CHUNKS * INTERVAL_MS;
+const LEVELS = (process.env.BENCH_N ?? '100,1000').split(',').map(Number);
+
+const up = await startFakeUpstream({ chunks: CHUNKS, intervalMs: INTERVAL_MS });
+const upPort = Number(new URL(up.url).port);
+const here = dirname(fileURLToPath(import.meta.url));
+const child: ChildProcess = fork(join(here, 'lib/stream-server.ts'), [], {
+  execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROF] : [])],
+  env: { ...process.env, BENCH_UPSTREAM: up.url, BENCH_USERS: '50' },
+});
+const next = (type: string) =>
+  new Promise<any>((resolve) => {
+    const on = (m: any) => {
+      if (m.type !== type) return;
+      child.off('message', on);
+      resolve(m);
+    };
+    child.on('message', on);
+  });
+const ready = await next('ready');
+const { port, barePort, tokens } = ready as { port: number; barePort: number; tokens: string[] };
+
+interface Usage {
+  cpuMicros: number;
+  userMicros: number;
+  systemMicros: number;
+  peakRss: number;
+}
+/** Runs `work` while the server measures its own CPU and peak memory. */
+async function measured<T>(work: () => Promise<T>): Promise<{ result: T; usage: Usage }> {
+  child.send({ type: 'start' });
+  const result = await work();
+  child.send({ type: 'stop' });
+  return { result, usage: await next('stopped') };
+}
+
+const question = (i: number, chunks: number) => `[[chunks:${chunks}]] 基准测试问题 ${i}`;
+const tokenOf = (i: number) => tokens[i % tokens.length]!;
+
+function direct(i: number, chunks = CHUNKS, via = upPort) {
+  return timedStream({
+    port: via,
+    method: 'POST',
+    path: '/v1/chat/completions',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer bench-key' },
+    body: JSON.stringify({ model: 'bench', stream: true, messages: [{ role: 'user', content: question(i, chunks) }] }),
+    isText: (e) => e.includes('"content":"'),
+    isEnd: (e) => e === 'data: [DONE]',
+  });
+}
+
+async function create(i: number, chunks: number) {
+  const r = await postJson(port, '/api/chat/create', { input: question(i, chunks), feature: 'bench' }, tokenOf(i));
+  if (r.code !== 200) throw new Error(`create: ${r.code} ${r.message}`);
+  return r.data.secret as string;
+}
+
+function stream(i: number, secret: string) {
+  return timedStream({
+    port,
+    method: 'GET',
+    path: `/api/chat/stream?secret=${encodeURIComponent(secret)}&feature=bench`,
+    headers: { authorization: `Bearer ${tokenOf(i)}` },
+    isText: (e) => e.startsWith('data: {"type":"delta"'),
+    isEnd: (e) => e.startsWith('data: {"type":"done"'),
+  });
+}
+
+/** N turns, the i-th starting at a random moment within one stream's length. */
+function spread<T>(n: number, turn: (i: number) => Promise<T>): Promise<T[]> {
+  return Promise.all(Array.from({ length: n }, async (_, i) => {
+    await sleep(Math.random() * SPREAD_MS);
+    return turn(i);
+  }));
+}
+
+const relayedTurn = (chunks: number) => async (i: number) => {
+  const t0 = performance.now();
+  const secret = await create(i, chunks);
+  const createMs = performance.now() - t0;
+  return { ...(await stream(i, secret)), createMs };
+};
+
+const summary = (t: StreamTiming[], chunks = CHUNKS) => ({
+  ok: t.filter((x) => x.ok && x.texts === chunks).length,
+  ttft50: percentile(t.map((x) => x.ttft), 50),
+  ttft99: percentile(t.map((x) => x.ttft), 99),
+  gap99: percentile(t.flatMap((x) => x.gaps), 99),
+  chunks: t.reduce((sum, x) => sum + x.texts, 0),
+});
+const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
+const added = (r: ReturnType<typeof summary>, d: ReturnType<typeof summary>) =>
+  `first text p50 ${signedMs(r.ttft50 - d.ttft50)} p99 ${signedMs(r.ttft99 - d.ttft99)} · gap p99 ${signedMs(r.gap99 - d.gap99)}`;
+
+console.log(`fake upstream: ${CHUNKS} chunks × ${INTERVAL_MS} ms · server: db=${ready.db} kv=${ready.kv} · idle RSS ${mb(ready.rss)}`);
+await Promise.all(Array.from({ length: 20 }, (_, i) => direct(i)));
+await Promise.all(Array.from({ length: 20 }, (_, i) => relayedTurn(CHUNKS)(i))); // warm-up
+
+for (const n of LEVELS) {
+  console.log(`\nN = ${n} concurrent turns`);
+
+  const d = summary(await spread(n, (i) => direct(i)));
+  const full = await measured(() => spread(n, relayedTurn(CHUNKS)));
+  const r = summary(full.result);
+  const short = await measured(() => spread(n, relayedTurn(SHORT)));
+  const s = summary(short.result, SHORT);
+  const bare = await measured(() => spread(n, (i) => direct(i, CHUNKS, barePort)));
+  const b = summary(bare.result);
+  // The difference between the 50- and 5-chunk runs is what relaying a chunk costs, without the turn around it.
+  const marginal = (full.usage.cpuMicros - short.usage.cpuMicros) / (r.chunks - s.chunks);
+  const perTurn = (short.usage.cpuMicros - marginal * s.chunks) / n;
+  const creates = full.result.map((x) => x.createMs);
+
+  console.log(`  steady (starts spread over ${SPREAD_MS} ms; each turn = create + stream)`);
+  console.log(`    complete streams     direct ${d.ok}/${n} · relayed ${r.ok}/${n}`);
+  console.log(`    time to first text   direct p50 ${ms(d.ttft50)} p99 ${ms(d.ttft99)} · relayed p50 ${ms(r.ttft50)} p99 ${ms(r.ttft99)}`);
+  console.log(`    added by the server  ${added(r, d)}`);
+  console.log(`    chat/create          p50 ${ms(percentile(creates, 50))} p99 ${ms(percentile(creates, 99))} (before the stream opens)`);
+  console.log(`    server CPU           ${(full.usage.cpuMicros / r.chunks).toFixed(1)} µs per chunk, turn included (user ${(full.usage.userMicros / r.chunks).toFixed(1)} + kernel ${(full.usage.systemMicros / r.chunks).toFixed(1)})`);
+  console.log(`                         = ${marginal.toFixed(1)} µs per relayed chunk + ${(perTurn / 1000).toFixed(2)} ms per turn (create + stream setup + save)`);
+  console.log(`    bare byte pipe       ${(bare.usage.cpuMicros / b.chunks).toFixed(1)} µs per chunk · ${added(b, d)}  (floor on this machine)`);
+  console.log(`    server peak RSS      ${mb(full.usage.peakRss)}`);
+
+  const secrets = await Promise.all(Array.from({ length: n }, (_, i) => create(i, CHUNKS)));
+  const db = summary(await Promise.all(Array.from({ length: n }, (_, i) => direct(i))));
+  const burst = await measured(() => Promise.all(secrets.map((secret, i) => stream(i, secret))));
+  const rb = summary(burst.result);
+  console.log(`  burst (${n} streams opened in the same instant)`);
+  console.log(`    complete streams     direct ${db.ok}/${n} · relayed ${rb.ok}/${n}`);
+  console.log(`    time to first text   direct p50 ${ms(db.ttft50)} p99 ${ms(db.ttft99)} · relayed p50 ${ms(rb.ttft50)} p99 ${ms(rb.ttft99)}`);
+  console.log(`    added by the server  ${added(rb, db)}`);
+  console.log(`    server peak RSS      ${mb(burst.usage.peakRss)}`);
+}
+
+child.send({ type: 'exit' });
+await new Promise((r) => child.on('exit', r));
+await up.close();
+process.exit(0);
