@@ -9,8 +9,20 @@ const CACHE_MS = 5000;
 /** Reads site settings, menus, models, masks and the notice; cached briefly so hot paths do no DB work. */
 export class ConfigService {
   private cache: { at: number; settings: SiteSettings } | null = null;
+  /** Whole replies of the calls every page load makes; one load in flight serves all callers. */
+  private replies = new Map<string, { at: number; value: Promise<unknown> }>();
 
   constructor(private ctx: AppContext) {}
+
+  private cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const now = this.ctx.clock.now();
+    const hit = this.replies.get(key);
+    if (hit && now - hit.at < CACHE_MS) return hit.value as Promise<T>;
+    const value = load();
+    this.replies.set(key, { at: now, value });
+    value.catch(() => this.replies.delete(key));
+    return value;
+  }
 
   async settings(): Promise<SiteSettings> {
     const now = this.ctx.clock.now();
@@ -25,9 +37,10 @@ export class ConfigService {
   async set<K extends SettingKey>(key: K, value: SiteSettings[K]) {
     await this.ctx.db
       .insert(siteConfig)
-            .values({ key, value: { v: value } })
+      .values({ key, value: { v: value } })
       .onConflictDoUpdate({ target: siteConfig.key, set: { value: { v: value }, updatedAt: new Date(this.ctx.clock.now()) } });
     this.cache = null;
+    this.replies.clear();
   }
 
   async menu(): Promise<MenuItem[]> {
@@ -58,7 +71,15 @@ export class ConfigService {
     return rows.length > 0;
   }
 
-  async globalConfig(): Promise<GlobalConfigReply> {
+  globalConfig(): Promise<GlobalConfigReply> {
+    return this.cached('global', () => this.loadGlobalConfig());
+  }
+
+  websiteInfo(): Promise<WebsiteInfoReply> {
+    return this.cached('website', () => this.loadWebsiteInfo());
+  }
+
+  private async loadGlobalConfig(): Promise<GlobalConfigReply> {
     const [s, menu, maskRows, noticeRows] = await Promise.all([
       this.settings(),
       this.menu(),
@@ -76,7 +97,7 @@ export class ConfigService {
     };
   }
 
-  async websiteInfo(): Promise<WebsiteInfoReply> {
+  private async loadWebsiteInfo(): Promise<WebsiteInfoReply> {
     const [s, features, llmOffline] = await Promise.all([this.settings(), this.features(), this.llmIsOffline()]);
     return {
       features,
