@@ -66,6 +66,7 @@ describe('models and keys from settings', () => {
     expect(await envKeys()).toEqual(['ai_35:sk-x:1', 'deepseek-chat:sk-x:1']);
     await syncEnvModels(t.ctx.db, { OPENAI_BASE_URL: undefined, OPENAI_API_KEY: undefined, OPENAI_MODELS: undefined });
     expect(await envKeys()).toEqual([]);
+    t.clock.advance(6000); // website info is cached for 5 s
     expect((await t.call('GET', '/api/website/info')).body.data.demo.llm).toBe(true);
   });
 });
