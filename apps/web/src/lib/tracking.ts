@@ -96,7 +96,8 @@ export function buildEvent(input: TrackInput): BehaviorEvent {
 /** sendBeacon when the browser queues it, else the http client; failures are dropped quietly. */
 export function sendEvent(event: BehaviorEvent) {
   try {
-    const body = new Blob([JSON.stringify(event)], { type: 'application/json' });
+    const clientCode = storage.get<string>(StorageKey.clientCode);
+    const body = new Blob([JSON.stringify(clientCode ? { ...event, client_code: clientCode } : event)], { type: 'application/json' });
     if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(BEHAVIOR_URL, body)) return;
   } catch {
     // Fall through to the http client.

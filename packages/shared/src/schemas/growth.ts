@@ -16,6 +16,8 @@ export const behaviorEvent = z.object({
   previous_page_desc: z.string().max(200).default(''),
   resolution: z.string().max(32).default(''),
   version: z.string().max(16).default('1.0.0'),
+  /** Sent in the body too: a beacon cannot carry the X-Client-Code header. */
+  client_code: optionalText(64),
 });
 export type BehaviorEvent = z.infer<typeof behaviorEvent>;
 

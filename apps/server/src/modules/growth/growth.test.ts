@@ -52,6 +52,12 @@ describe('growth endpoints', () => {
     expect(await t.ctx.db.select().from(behaviorEvents)).toHaveLength(2);
   });
 
+  it('takes the client code from the body when a beacon could not send the header', async () => {
+    await t.call('POST', '/api/user/behavior', { body: { ...event, code: 'beacon_event', client_code: 'cc-beacon' } });
+    const rows = await t.ctx.db.select().from(behaviorEvents);
+    expect(rows.find((r) => r.code === 'beacon_event')?.clientCode).toBe('cc-beacon');
+  });
+
   it('ignores a bad token on these public calls', async () => {
     const r = await t.call('POST', '/api/user/behavior', { body: event, token: 'garbage' });
     expect(r.body.code).toBe(200);

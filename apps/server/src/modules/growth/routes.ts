@@ -47,7 +47,7 @@ export function growthRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = await optionalUser(ctx, req);
     await ctx.db.insert(behaviorEvents).values({
       userId: user?.id,
-      clientCode: clientCodeOf(req),
+      clientCode: clientCodeOf(req) ?? event.client_code ?? null,
       type: event.type,
       code: event.code,
       name: event.name,
