@@ -13,6 +13,7 @@ import { fail } from './core/reply.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { ensureAdmin, seed } from './db/seed.ts';
+import { appsRoutes } from './modules/apps/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
@@ -97,6 +98,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   growthRoutes(app, ctx);
   billingRoutes(app, ctx);
   await registerChat(app, ctx);
+  appsRoutes(app, ctx);
   fileRoutes(app, ctx);
   app.get('/api/health', async () => ({ code: 200, message: 'ok', success: true, data: { db: database.kind, kv: kv.kind } }));
 

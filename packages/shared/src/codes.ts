@@ -26,6 +26,9 @@ export const Code = {
 } as const;
 export type CodeValue = (typeof Code)[keyof typeof Code];
 
+/** /api/order/pay-result: the order is paid (SPEC §4.5); it answers PENDING (202) while waiting. */
+export const PAY_RESULT_PAID = 3;
+
 export const isBalanceCode = (code: number) => code >= 408000 && code <= 408999;
 export const isPptQuotaCode = (code: number) => code >= 508000 && code <= 508999;
 

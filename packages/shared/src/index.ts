@@ -6,3 +6,5 @@ export * from './schemas/user.ts';
 export * from './schemas/config.ts';
 export * from './schemas/growth.ts';
 export * from './schemas/chat.ts';
+export * from './schemas/apps.ts';
+export * from './schemas/billing.ts';

@@ -1,12 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
-import { masks, menus, models, notices, packages, siteConfig, users } from './schema/index.ts';
+import { appCategories, apps, masks, menus, models, notices, packages, siteConfig, users } from './schema/index.ts';
+import { SEED_APP_CATEGORIES, SEED_EXPERTS, SEED_TEMPLATES } from './seed-apps.ts';
 import { SEED_ACTIVITY_PACKAGE, SEED_MASKS, SEED_MENUS, SEED_MODELS, SEED_NOTICE, SEED_PACKAGES } from './seed-data.ts';
 import { SETTINGS_DEFAULTS } from '../modules/config/defaults.ts';
 import { inviteCode } from '../core/ids.ts';
 import { ensureBalanceRow } from '../modules/billing/balance.ts';
 
 const SEED_MARK = '__seeded_v1';
+/** Its own mark, so databases seeded before the catalogue existed get it on their next start. */
+const APPS_SEED_MARK = '__seeded_apps_v1';
 
 /** Fills a new database once; safe when several instances start together. */
 export async function seed(db: Db) {
@@ -22,6 +25,59 @@ export async function seed(db: Db) {
     await tx.insert(notices).values(SEED_NOTICE);
     await tx.insert(packages).values([...SEED_PACKAGES.map((p, i) => ({ ...p, sort: i })), SEED_ACTIVITY_PACKAGE]);
     await tx.insert(siteConfig).values({ key: SEED_MARK, value: { v: true } });
+  });
+  await seedApps(db);
+}
+
+/** The app catalogue (categories, templates, experts), once; apps keyed by `key`, so a rerun adds nothing twice. */
+async function seedApps(db: Db) {
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await tx.execute(sql`select pg_advisory_xact_lock(727403)`);
+    const done = await tx.select().from(siteConfig).where(eq(siteConfig.key, APPS_SEED_MARK)).limit(1);
+    if (done.length) return;
+    const existing = await tx.select().from(appCategories);
+    const categoryId = new Map(existing.map((c) => [`${c.kind}:${c.name}`, c.id]));
+    const missing = SEED_APP_CATEGORIES.map((c, i) => ({ ...c, sort: i })).filter((c) => !categoryId.has(`${c.kind}:${c.name}`));
+    if (missing.length) {
+      const rows = await tx.insert(appCategories).values(missing).returning();
+      for (const c of rows) categoryId.set(`${c.kind}:${c.name}`, c.id);
+    }
+    await tx
+      .insert(apps)
+      .values(
+        SEED_TEMPLATES.map((t, i) => ({
+          key: t.key,
+          kind: 'template',
+          categoryId: categoryId.get(`template:${t.category}`) ?? null,
+          title: t.title,
+          description: t.description,
+          icon: t.icon,
+          prompt: t.prompt,
+          variables: t.variables,
+          questions: t.questions,
+          sort: i,
+        })),
+      )
+      .onConflictDoNothing();
+    await tx
+      .insert(apps)
+      .values(
+        SEED_EXPERTS.map((e, i) => ({
+          key: e.key,
+          kind: 'expert',
+          categoryId: categoryId.get(`expert:${e.category}`) ?? null,
+          title: e.title,
+          description: e.description,
+          icon: e.icon,
+          prompt: e.systemPrompt,
+          identityDescription: e.identityDescription,
+          questions: e.questions,
+          sort: i,
+        })),
+      )
+      .onConflictDoNothing();
+    await tx.insert(siteConfig).values({ key: APPS_SEED_MARK, value: { v: true } });
   });
 }
 

@@ -9,7 +9,12 @@ import ServerErrorPage from './screens/ServerErrorPage.tsx';
 
 /** Screens that exist; the others show their title and an honest 即将上线 state. */
 const screens: Record<string, () => Promise<{ default: React.ComponentType }>> = {
+  Chat: () => import('../features/chat/ChatPage.tsx'),
   UserCenter: () => import('../features/user/UserCenterPage.tsx'),
+  Pay: () => import('../features/billing/PayPage.tsx'),
+  AppStore: () => import('../features/apps/AppStorePage.tsx'),
+  AppH5: () => import('../features/apps/AppH5Page.tsx'),
+  AppExpert: () => import('../features/apps/AppExpertPage.tsx'),
 };
 
 const lazyScreen = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });

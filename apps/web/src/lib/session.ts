@@ -1,20 +1,11 @@
 import { create } from 'zustand';
-import type { BalanceReply, GlobalConfigFields, Mask, Notice, UserInfo, WebsiteInfoReply } from '@app/shared';
+import type { BalanceReply, GlobalConfigFields, Mask, Notice, PackageItem, UserInfo, WebsiteInfoReply } from '@app/shared';
 import { http } from './http.ts';
 import { storage, StorageKey, tokenStore } from './storage.ts';
 
 export type GlobalConfig = GlobalConfigFields & { masks: Mask[]; notice: Notice };
 
-export interface PackageItem {
-  id: number;
-  name: string;
-  introduction: string;
-  description: string;
-  price: string;
-  price_y: string;
-  discount: string;
-  days: number;
-}
+export type { PackageItem };
 
 /** Dialog kinds the layout hosts (SPEC §2.3). The login dialog has its own flag. */
 export type DialogKind = 'pay' | 'goods' | 'notice' | 'bindWechat' | 'signIn' | 'ppt';

@@ -36,8 +36,9 @@ const groupTypes = z.preprocess(
 
 /**
  * Prepares a turn (SPEC §4.2 step 1). A plain turn sends `input`; `retry` re-sends the last user
- * message of group `uuid`. `temp_id`+`variable` (template chat) and `identity_id` (expert chat)
- * are accepted by shape and answered "not available yet" until those features exist.
+ * message of group `uuid`. Template chat sends `temp_id` + `variable` (the values of the template's
+ * form; `input` is ignored) on its first turn, plain turns with `uuid` after it; expert chat sends
+ * `identity_id` with `input` on its first turn. Their groups are types 3 and 2.
  */
 export const chatCreateBody = z
   .object({
@@ -52,9 +53,9 @@ export const chatCreateBody = z
     usingContext: flag.default(true),
     temperature: z.coerce.number().min(0, 'temperature 无效').max(TEMPERATURE_MAX, 'temperature 无效').optional(),
     systemMessage: z.string().max(4000, '系统提示词过长').optional(),
-    temp_id: z.coerce.number().int().positive('temp_id 无效').optional(),
+    temp_id: z.coerce.number({ error: 'temp_id 无效' }).int('temp_id 无效').positive('temp_id 无效').max(2_147_483_647, 'temp_id 无效').optional(),
     variable: z.record(z.string(), z.unknown()).optional(),
-    identity_id: z.coerce.number().int().positive('identity_id 无效').optional(),
+    identity_id: z.coerce.number({ error: 'identity_id 无效' }).int('identity_id 无效').positive('identity_id 无效').max(2_147_483_647, 'identity_id 无效').optional(),
   })
   .superRefine((b, ctx) => {
     if (b.retry) {

@@ -8,11 +8,13 @@ import {
   type ChatMessage,
   type GroupUpdateBody,
 } from '@app/shared';
+import { checkTemplateValues, fillTemplatePrompt } from '@app/shared';
 import type { AuthUser } from '../../core/auth.ts';
 import type { AppContext } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { limitOrThrow } from '../../core/rate-limit.ts';
 import { chatGroups, chatMessages } from '../../db/schema/index.ts';
+import { requireApp, type AppRow } from '../apps/access.ts';
 import { readBalance } from '../billing/balance.ts';
 import type { ChatModel, ModelCatalog } from './catalog.ts';
 import { balanceError, spendable } from './credits.ts';
@@ -44,14 +46,20 @@ export class ChatService {
     return g;
   }
 
-  /** `tokenHash` binds the turn to the token that prepared it (see TurnRunner.open). */
+  /**
+   * `tokenHash` binds the turn to the token that prepared it (see TurnRunner.open). A template
+   * turn (temp_id + variable) fills the template's prompt with the checked values and starts a
+   * type 3 group; an expert turn (identity_id) starts a type 2 group whose every turn carries the
+   * expert's system prompt.
+   */
   async create(caller: AuthUser, body: ChatCreateBody, tokenHash: string): Promise<ChatCreateReply> {
-    // Extension points: template chat (temp_id + variable) and expert chat (identity_id) come later.
-    if (body.temp_id !== undefined || body.variable !== undefined) throw field('temp_id', '模板对话暂未开放，敬请期待');
-    if (body.identity_id !== undefined) throw field('identity_id', '专家对话暂未开放，敬请期待');
+    if (body.temp_id !== undefined && body.identity_id !== undefined) throw field('identity_id', '模板对话和专家对话不能同时指定');
+    if (body.variable !== undefined && body.temp_id === undefined) throw field('temp_id', '请指定模板');
+    if (body.retry && body.temp_id !== undefined) throw field('temp_id', '重试时无需指定模板');
     await limitOrThrow(this.ctx.kv, `chat-create:${caller.id}`, CREATES_PER_MINUTE, 60, '发送过于频繁，请稍后再试');
 
     const group = body.uuid ? await this.requireGroup(caller, body.uuid) : null;
+    const { template, expert } = await this.appsOf(caller, body, group);
     const model = body.feature
       ? await this.catalog.find(body.feature)
       : ((group && (await this.catalog.find(group.model))) ?? (await this.catalog.find()));
@@ -60,6 +68,7 @@ export class ChatService {
     let input = body.input;
     let images = body.images;
     let retryOf: number | null = null;
+    let title = '';
     if (body.retry) {
       const [last] = await this.ctx.db
         .select()
@@ -71,6 +80,20 @@ export class ChatService {
       ({ text: input, images } = last);
       retryOf = last.id;
       if (images.length && !model.vision) throw field('images', '当前模型不支持图片，请选择识图模型');
+    } else if (template) {
+      // SPEC §5 on the server too: required fields, limit_min, select values, lengths.
+      const { values, issues } = checkTemplateValues(template.variables, body.variable);
+      if (issues.length) {
+        const first = issues[0]!;
+        throw new AppError(Code.BAD_REQUEST, first.message, 400, {
+          field: `variable.${first.key}`,
+          issues: issues.map((i) => ({ field: `variable.${i.key}`, message: i.message, kind: i.kind, ...(i.min !== undefined ? { min: i.min } : {}) })),
+        });
+      }
+      input = fillTemplatePrompt(template.prompt, values);
+      if (images.length) await this.checkImages(caller, model, group, images);
+      const firstValue = Object.values(values).find((v) => v.trim());
+      title = titleOf(firstValue ? `${template.title}：${firstValue}` : template.title);
     } else {
       if (Array.from(input).length > model.inputExt) {
         throw field('input', `当前模型最大文字限制为${model.inputExt}字，请精简内容或选择更大文本模型`);
@@ -87,9 +110,20 @@ export class ChatService {
       if (group.model !== model.code) await this.ctx.db.update(chatGroups).set({ model: model.code }).where(eq(chatGroups.id, group.id));
     } else {
       const now = new Date(this.ctx.clock.now());
+      const app = template ?? expert;
       const [row] = await this.ctx.db
         .insert(chatGroups)
-        .values({ userId: caller.id, type: 1, model: model.code, title: titleOf(input), createdAt: now, updatedAt: now })
+        .values({
+          userId: caller.id,
+          type: template ? 3 : expert ? 2 : 1,
+          model: model.code,
+          title: title || titleOf(input),
+          appId: app?.id ?? null,
+          templateId: template?.id ?? null,
+          identityId: expert?.id ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning({ id: chatGroups.id });
       groupId = row!.id;
     }
@@ -105,8 +139,30 @@ export class ChatService {
       usingContext: body.usingContext,
       temperature: body.temperature === undefined ? undefined : Math.min(body.temperature, model.temperatureMax),
       systemMessage: body.systemMessage,
+      ...(expert ? { appPrompt: expert.prompt } : {}),
     });
     return { uuid: groupId, secret };
+  }
+
+  /**
+   * The template or expert of a turn: named by temp_id / identity_id (which must match the group
+   * when one is given), or, for an expert group, the group's expert — so every turn of it keeps
+   * the expert's system prompt. Each goes through the apps' one access check (404 otherwise).
+   */
+  private async appsOf(caller: AuthUser, body: ChatCreateBody, group: GroupRow | null): Promise<{ template: AppRow | null; expert: AppRow | null }> {
+    let template: AppRow | null = null;
+    let expert: AppRow | null = null;
+    if (body.temp_id !== undefined) {
+      template = await requireApp(this.ctx.db, caller.id, body.temp_id, 'template');
+      if (group && (group.type !== 3 || group.templateId !== template.id)) throw field('temp_id', '该对话不属于这个模板，请新建对话');
+    }
+    if (body.identity_id !== undefined) {
+      expert = await requireApp(this.ctx.db, caller.id, body.identity_id, 'expert');
+      if (group && (group.type !== 2 || group.identityId !== expert.id)) throw field('identity_id', '该对话不属于这个专家，请新建对话');
+    } else if (group?.type === 2 && group.identityId !== null) {
+      expert = await requireApp(this.ctx.db, caller.id, group.identityId, 'expert');
+    }
+    return { template, expert };
   }
 
   /** Only the caller's own uploads, only for vision models, at most 5 per conversation. */

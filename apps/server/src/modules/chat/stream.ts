@@ -119,6 +119,7 @@ export class TurnRunner {
       const messages = await buildPrompt({
         model,
         systemMessage: turn.systemMessage,
+        appPrompt: turn.appPrompt,
         history: await history,
         question: { text: turn.input, images: turn.images },
         loadImage: (url) => this.loadImage(url),

@@ -17,6 +17,8 @@ export interface PreparedTurn {
   usingContext: boolean;
   temperature?: number;
   systemMessage?: string;
+  /** Expert chat: the expert's system prompt, sent with every turn of the group. */
+  appPrompt?: string;
 }
 
 /** Long enough to open the stream right after create, short enough to be useless if leaked. */

@@ -19,7 +19,6 @@ beforeEach(() => {
 
 describe('dialog host', () => {
   it.each([
-    ['pay', '订单支付'],
     ['bindWechat', '绑定微信'],
     ['signIn', '每日签到'],
     ['ppt', 'AI PPT 套餐'],
@@ -34,18 +33,35 @@ describe('dialog host', () => {
     expect(useSession.getState().dialog).toBeNull();
   });
 
-  it('goods lists the packages read-only, loading them when needed', async () => {
+  it('goods opens the membership dialog with the packages as tabs, loading them when needed', async () => {
     const api = mockApi({
       'GET /api/package/index': () =>
-        ok({ list: [{ id: 1, name: '体验月卡', introduction: '轻度使用', description: '', price: '19.90', price_y: '29.90', discount: '限时67折', days: 30 }] }),
+        ok({ list: [{ id: 1, name: '体验月卡', introduction: '轻度使用', description: '基础对话 500 次', price: '19.90', price_y: '29.90', discount: '限时67折', days: 30, level: 1, model3_count: 500, model4_count: 50, draw_count: 20 }] }),
+      'POST /api/order/pay-qrcode': () =>
+        ok({ qr_code: 'http://x/checkout', hash: 'h'.repeat(32), order_sn: 'S1', mode: 'qr', channel: 'wxpay', pay_url: '', jsapi: null, amount: '19.90', sandbox: true, expires_in: 1800 }),
+      'POST /api/order/pay-result': () => ({ body: { code: 202, data: { result: { status: 0, order_sn: 'S1', package_name: '体验月卡', bound: false } } } }),
     });
     render(<DialogHost />);
     act(() => useSession.getState().openDialog('goods'));
-    expect(await screen.findByText('体验月卡', {}, LAZY)).toBeTruthy();
-    expect(screen.getByText('19.90')).toBeTruthy();
-    expect(screen.getByText('30 天')).toBeTruthy();
-    expect(screen.getByRole('dialog').textContent).toContain('在线支付即将开放');
+    expect(await screen.findByRole('tab', { name: '体验月卡' }, LAZY)).toBeTruthy();
+    expect(screen.getByRole('dialog').textContent).toContain('不支持7天无理由退货');
+    await waitFor(() => expect(api.count('POST', '/api/order/pay-qrcode')).toBe(1));
     expect(api.count('GET', '/api/package/index')).toBe(1);
+  });
+
+  it('pay opens the pay dialog, which creates an order', async () => {
+    const api = mockApi({
+      'GET /api/package/index': () =>
+        ok({ list: [{ id: 1, name: '体验月卡', introduction: '', description: '', price: '19.90', price_y: '29.90', discount: '', days: 30, level: 1, model3_count: 500, model4_count: 50, draw_count: 20 }] }),
+      'POST /order/buy': () =>
+        ok({ url_qrcode: 'http://x/checkout', orderId: 'S2', redirectUrl: '', payMode: 'qr', iframeUrl: '', jsapi: null, amount: '19.90', sandbox: false, expires_in: 1800 }),
+      'POST /order/queryByOrderId': () => ok({ status: 0 }),
+    });
+    render(<DialogHost />);
+    act(() => useSession.getState().openDialog('pay'));
+    const dialog = await findDialog();
+    expect(dialog.textContent).toContain('订单支付');
+    await waitFor(() => expect(api.count('POST', '/order/buy')).toBe(1));
   });
 
   it('mounts the login dialog only once login is opened', async () => {

@@ -5,12 +5,14 @@ import type { PlaceholderKind } from './PlaceholderDialog.tsx';
 // Every dialog is its own chunk, fetched the first time it opens.
 const LoginDialog = lazy(() => import('../../features/auth/components/LoginDialog.tsx').then((m) => ({ default: m.LoginDialog })));
 const NoticeDialog = lazy(() => import('./NoticeDialog.tsx'));
-const GoodsDialog = lazy(() => import('./GoodsDialog.tsx'));
+const GoodsDialog = lazy(() => import('../../features/billing/components/GoodsDialog.tsx'));
+const PayDialog = lazy(() => import('../../features/billing/components/PayDialog.tsx'));
 const PlaceholderDialog = lazy(() => import('./PlaceholderDialog.tsx'));
 
 function KindDialog({ kind, open, onClose }: { kind: DialogKind; open: boolean; onClose(): void }) {
   if (kind === 'notice') return <NoticeDialog open={open} onClose={onClose} />;
   if (kind === 'goods') return <GoodsDialog open={open} onClose={onClose} />;
+  if (kind === 'pay') return <PayDialog open={open} onClose={onClose} />;
   return <PlaceholderDialog kind={kind as PlaceholderKind} open={open} onClose={onClose} />;
 }
 

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { DialogHost } from '../dialogs/DialogHost.tsx';
 import { useNoticeAutoOpen } from '../dialogs/useNoticeAutoOpen.ts';
+import { useGuestOrderBinding } from '../../features/billing/hooks/useGuestOrderBinding.ts';
 import { useBoot } from '../boot.ts';
 import { LoadFailedScreen, LoadingScreen } from './BootScreens.tsx';
 import { Copyright } from './Copyright.tsx';
@@ -15,6 +16,7 @@ export function Layout() {
   const retry = useBoot((s) => s.start);
   useQueryActions();
   useNoticeAutoOpen();
+  useGuestOrderBinding();
 
   if (status === 'loading') return <LoadingScreen />;
   if (status === 'error') return <LoadFailedScreen onRetry={() => void retry()} />;

@@ -1,0 +1,9 @@
+import { useTranslation } from 'react-i18next';
+import { StoreView } from './components/StoreView.tsx';
+import './locales.ts';
+
+/** /app-h5: the mobile app square — the store's data in a thumb-friendly single column. */
+export default function AppH5Page() {
+  const { t } = useTranslation('apps');
+  return <StoreView variant="mobile" title={t('h5.title')} allowCreate idPrefix="app-h5" />;
+}

@@ -1,0 +1,196 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { useSession } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.ts';
+import ChatPage from './ChatPage.tsx';
+import { useChat } from './stores/chat-store.ts';
+import { useDraft } from './stores/draft-store.ts';
+import { useModelStore } from './stores/model-store.ts';
+import { useChatUi } from './stores/ui-store.ts';
+import { feature, mockApi, ok, serverGroup, serverMessage, session, sse } from './test/fixtures.ts';
+
+vi.mock('../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const SECRET = 's'.repeat(32);
+
+function renderPage() {
+  return render(
+    <MemoryRouter initialEntries={['/talk']}>
+      <ChatPage />
+    </MemoryRouter>,
+  );
+}
+
+function withHistory(messages = [serverMessage(1, true, '第一个问题'), serverMessage(2, false, '第一个回答'), serverMessage(3, true, '第二个问题'), serverMessage(4, false, '第二个回答')]) {
+  useChat.setState({ active: 1 });
+  return mockApi({
+    'GET /api/chat/histories': () => ok({ list: [serverGroup(1, '旧对话'), serverGroup(2, '周报')] }),
+    'GET /api/chat/history': () => ok({ list: messages }),
+    'POST /api/chat/create': () => ok({ uuid: 1, secret: SECRET }),
+    'GET /api/chat/stream': () => ({ sse: sse({ type: 'delta', text: '好的' }, { type: 'done', uuid: 1, messageId: 9, userMessageId: 8, status: 'complete', usage: null, charged: 0 }) }),
+    'POST /chatlog/del': () => ok(null, '删除成功'),
+  });
+}
+
+beforeEach(() => {
+  useChat.getState().reset();
+  useDraft.getState().clear();
+  useChatUi.setState({ historyOpen: false, confirm: null, capNotice: null, exporting: false });
+  useModelStore.setState({ botType: null });
+  vi.mocked(toast.error).mockClear();
+  vi.mocked(toast.info).mockClear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ChatPage', () => {
+  it('shows the robot name and the suggestions when empty; a suggestion is sent', async () => {
+    session({ token: null });
+    mockApi({});
+    renderPage();
+    expect(screen.getByRole('heading', { name: '你好，我是知行助手' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: /写一封请假邮件/ }));
+    // A guest is asked to log in.
+    expect(useSession.getState().loginOpen).toBe(true);
+  });
+
+  it('a guest pressing send opens the login dialog and keeps the text', async () => {
+    session({ token: null });
+    const api = mockApi({});
+    renderPage();
+    await userEvent.type(screen.getByLabelText('输入消息'), '你好');
+    await userEvent.click(screen.getByRole('button', { name: '发送' }));
+    expect(useSession.getState().loginOpen).toBe(true);
+    expect((screen.getByLabelText('输入消息') as HTMLTextAreaElement).value).toBe('你好');
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('blank input cannot be sent', async () => {
+    session();
+    withHistory([]);
+    renderPage();
+    await userEvent.type(screen.getByLabelText('输入消息'), '   ');
+    expect((screen.getByRole('button', { name: '发送' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('desktop: Enter sends, Shift+Enter does not', async () => {
+    session();
+    const api = withHistory([]);
+    renderPage();
+    const box = screen.getByLabelText('输入消息');
+    await userEvent.type(box, '第一行');
+    fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
+    expect(api.find('POST', '/api/chat/create')).toHaveLength(0);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(api.find('POST', '/api/chat/create')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByText('好的')).toBeTruthy());
+  });
+
+  it('caps the input at the model input_ext and shows the warning', async () => {
+    session({ features: [feature({ input_ext: 10 })] });
+    withHistory([]);
+    renderPage();
+    const box = screen.getByLabelText('输入消息') as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: '一二三四五六七八九十十一十二' } });
+    expect(box.value).toBe('一二三四五六七八九十');
+    expect(useChatUi.getState().capNotice).toBe(10);
+    expect(await screen.findByText(/当前模型最大文本限制为 10 字/)).toBeTruthy();
+  });
+
+  it('lists history under 其他 with a count and refuses a second new chat', async () => {
+    session();
+    withHistory();
+    renderPage();
+    expect(await screen.findByRole('heading', { name: '其他 (2)' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '新建对话' }));
+    expect(await screen.findByRole('heading', { name: '其他 (3)' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '新建对话' }));
+    expect(toast.error).toHaveBeenCalledWith('新会话已存在！');
+  });
+
+  it('history search matches by substring', async () => {
+    session();
+    withHistory();
+    renderPage();
+    await screen.findByRole('heading', { name: '其他 (2)' });
+    await userEvent.type(screen.getByRole('searchbox', { name: '搜索历史记录' }), '周');
+    await waitFor(() => expect(screen.getByRole('heading', { name: '其他 (1)' })).toBeTruthy());
+    expect(screen.getByRole('button', { name: '周报' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '旧对话' })).toBeNull();
+  });
+
+  it('the active item deletes after a confirmation', async () => {
+    session();
+    const api = withHistory();
+    let groups = [serverGroup(1, '旧对话'), serverGroup(2, '周报')];
+    api.calls.length = 0;
+    mockApi({
+      'GET /api/chat/histories': () => ok({ list: groups }),
+      'GET /api/chat/history': () => ok({ list: [] }),
+      'POST /api/chat/history/delete': () => {
+        groups = groups.slice(1);
+        return ok(null, '删除成功');
+      },
+    });
+    renderPage();
+    await screen.findByRole('heading', { name: '其他 (2)' });
+    await userEvent.click(screen.getByRole('button', { name: '删除对话' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('确定删除「旧对话」吗？删除后无法恢复。')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: '删除' }));
+    await waitFor(() => expect(useChat.getState().active).toBe(2));
+  });
+
+  it('offers retry only on the last reply and only for ai_35 models', async () => {
+    session();
+    withHistory();
+    renderPage();
+    await screen.findByText('第二个回答');
+    expect(screen.getAllByRole('button', { name: '重新生成' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: '继续' })).toHaveLength(1);
+    const lastReply = screen.getByText('第二个回答').closest('[data-role="assistant"]') as HTMLElement;
+    expect(within(lastReply).getByRole('button', { name: '重新生成' })).toBeTruthy();
+  });
+
+  it('offers no retry for other models', async () => {
+    session({ features: [feature({ code: 'deepseek_v3', label: 'DeepSeek' })] });
+    withHistory([serverMessage(1, true, '问', { model: 'deepseek_v3' }), serverMessage(2, false, '答', { model: 'deepseek_v3' })]);
+    renderPage();
+    await screen.findByText('答');
+    expect(screen.queryByRole('button', { name: '重新生成' })).toBeNull();
+    expect(screen.getByRole('button', { name: '继续' })).toBeTruthy();
+  });
+
+  it('deletes a message through /chatlog/del', async () => {
+    session();
+    const api = withHistory();
+    renderPage();
+    await screen.findByText('第二个回答');
+    const lastReply = screen.getByText('第二个回答').closest('[data-role="assistant"]') as HTMLElement;
+    await userEvent.click(within(lastReply).getByRole('button', { name: '删除' }));
+    await waitFor(() => expect(screen.queryByText('第二个回答')).toBeNull());
+    expect(api.find('POST', '/chatlog/del')[0]!.body).toEqual({ id: 4 });
+  });
+
+  it('limits images to 5 per conversation', async () => {
+    session({ features: [feature({ code: 'ai_4o', vision: true })] });
+    useChat.setState({ active: 1 });
+    mockApi({
+      'GET /api/chat/histories': () => ok({ list: [serverGroup(1, '看图', { model: 'ai_4o' })] }),
+      'GET /api/chat/history': () => ok({ list: [serverMessage(1, true, '看图', { images: ['/a.png', '/b.png', '/c.png', '/d.png'], model: 'ai_4o' })] }),
+      'POST /api/chat/upload-image': () => ok({ url: '/files/x.png', mime: 'image/png', size: 3 }),
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    renderPage();
+    await within(await screen.findByTestId('message-list')).findByText('看图');
+    const input = screen.getByTestId('image-input') as HTMLInputElement;
+    const files = [new File(['a'], '1.png', { type: 'image/png' }), new File(['b'], '2.png', { type: 'image/png' })];
+    await act(async () => {
+      fireEvent.change(input, { target: { files } });
+    });
+    expect(toast.error).toHaveBeenCalledWith('每个对话最多上传5张图片');
+    await waitFor(() => expect(useDraft.getState().images).toHaveLength(1));
+  });
+});

@@ -1,0 +1,61 @@
+import type { ApiReply } from '@app/shared/codes';
+import type { ChatCreateInput, ChatCreateReply, ChatGroup, ChatMessage, ChatUploadImageReply } from '@app/shared';
+import { Code } from '@app/shared/codes';
+import { emit } from '../../lib/events.ts';
+import { ApiError, commonHeaders, handleReplyCode, http, request, toastError } from '../../lib/http.ts';
+import { tokenStore } from '../../lib/storage.ts';
+
+/** The group types the plain chat screen lists (SPEC §4.1). */
+export const CHAT_SCREEN_TYPES = '1,3';
+
+/** POST /api/chat/create. A failed reply was already toasted by the http client (SPEC §8). */
+export async function prepareTurn(body: ChatCreateInput) {
+  const reply = await request<ChatCreateReply>('POST', '/api/chat/create', body);
+  if (reply.code !== Code.OK) throw new ApiError(reply.code, reply.message, reply.data);
+  return reply.data;
+}
+
+export const stopTurn = (secret: string) => http.post<null>('/api/chat/stop', { secret }, { silent: true });
+
+export const fetchGroups = () => http.get<{ list: ChatGroup[] }>('/api/chat/histories', { type: CHAT_SCREEN_TYPES }, { silent: true }).then((d) => d.list);
+
+export const fetchHistory = (uuid: number, model?: string, signal?: AbortSignal) =>
+  http.get<{ list: ChatMessage[] }>('/api/chat/history', { uuid, model }, { signal }).then((d) => d.list);
+
+export const deleteGroup = (uuid: number, model?: string) => http.post<null>('/api/chat/history/delete', { uuid, model });
+
+export const deleteAllGroups = () => http.post<{ count: number }>('/group/delAll', { type: CHAT_SCREEN_TYPES });
+
+export const updateGroup = (body: { uuid: number; title?: string; isSticky?: boolean }) => http.post<ChatGroup>('/group/update', body);
+
+export const deleteMessage = (id: number) => http.post<null>('/chatlog/del', { id });
+
+/** POST /api/chat/upload-image (multipart): the URL to pass in `images` of chat/create. */
+export async function uploadImage(file: File, feature: string, signal?: AbortSignal): Promise<ChatUploadImageReply> {
+  const form = new FormData();
+  form.append('feature', feature);
+  form.append('file', file, file.name);
+  const headers = commonHeaders();
+  delete headers['Content-Type']; // the browser sets the multipart boundary
+  let res: Response;
+  try {
+    res = await fetch('/api/chat/upload-image', { method: 'POST', headers, body: form, signal });
+  } catch (e) {
+    if (signal?.aborted) throw e;
+    toastError('网络异常，请检查网络后重试');
+    throw new ApiError(-1, '网络异常');
+  }
+  const reply = (await res.json().catch(() => null)) as ApiReply<ChatUploadImageReply> | null;
+  if (res.status === 401) {
+    tokenStore.clear();
+    emit('need-login', { message: reply?.message || '请先登录', url: '/api/chat/upload-image' });
+    throw new ApiError(401, reply?.message || '请先登录', null, 401);
+  }
+  if (!reply || typeof reply.code !== 'number') {
+    toastError('图片上传失败，请稍后重试');
+    throw new ApiError(res.status, `HTTP ${res.status}`);
+  }
+  handleReplyCode(reply as ApiReply<unknown>, '/api/chat/upload-image', false);
+  if (reply.code !== Code.OK) throw new ApiError(reply.code, reply.message);
+  return reply.data;
+}

@@ -1,0 +1,72 @@
+import { useTranslation } from 'react-i18next';
+import { DELETE_DEBOUNCE_MS } from '@app/shared/constants';
+import { Modal, modalButton } from '../../../components/Modal.tsx';
+import { removeAllGroups, removeGroup } from '../controller/groups.ts';
+import { leadingDebounce } from '../logic/debounce.ts';
+import { useChatUi, type Confirm } from '../stores/ui-store.ts';
+
+const danger =
+  'inline-flex h-11 items-center justify-center rounded-xl bg-red-600 px-5 text-sm font-medium text-white transition-colors hover:bg-red-700 md:h-9 md:rounded-lg';
+
+// SPEC §5: deleting is debounced by 600 ms (across dialogs), so a double tap deletes once.
+const runDelete = leadingDebounce((c: Confirm) => {
+  void (c.kind === 'delete' ? removeGroup(c.uuid) : removeAllGroups());
+}, DELETE_DEBOUNCE_MS);
+
+function ConfirmBody({ confirm, onClose }: { confirm: Confirm; onClose(): void }) {
+  const { t } = useTranslation('chat');
+  const isAll = confirm.kind === 'deleteAll';
+  return (
+    <Modal
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={isAll ? t('deleteAllTitle') : t('deleteGroupTitle')}
+      description={isAll ? t('deleteAllConfirm') : t('deleteGroupConfirm', { title: confirm.title })}
+      hideClose
+      widthClass="md:w-[400px]"
+      footer={
+        <>
+          <button type="button" className={modalButton.secondary} onClick={onClose}>
+            {t('cancel')}
+          </button>
+          <button
+            type="button"
+            className={danger}
+            onClick={() => {
+              runDelete(confirm);
+              onClose();
+            }}
+          >
+            {isAll ? t('confirmClear') : t('confirmDelete')}
+          </button>
+        </>
+      }
+    />
+  );
+}
+
+/** The chat screen's dialogs (one chunk with Radix, fetched the first time one opens). */
+export default function ChatDialogs() {
+  const { t } = useTranslation('chat');
+  const confirm = useChatUi((s) => s.confirm);
+  const capNotice = useChatUi((s) => s.capNotice);
+  const set = useChatUi((s) => s.set);
+  return (
+    <>
+      {confirm && <ConfirmBody confirm={confirm} onClose={() => set({ confirm: null })} />}
+      <Modal
+        open={capNotice !== null}
+        onOpenChange={(o) => !o && set({ capNotice: null })}
+        title={t('capTitle')}
+        description={t('capBody', { n: capNotice ?? 0 })}
+        hideClose
+        widthClass="md:w-[400px]"
+        footer={
+          <button type="button" className={modalButton.primary} onClick={() => set({ capNotice: null })}>
+            {t('gotIt')}
+          </button>
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useKeyboardInset } from '../hooks/useKeyboardInset.ts';
+import { useStickToBottom } from '../hooks/useStickToBottom.ts';
+import { useChat } from '../stores/chat-store.ts';
+import { useCurrentFeature } from '../stores/model-store.ts';
+import { ChatFooter } from './ChatFooter.tsx';
+import { ChatHeader } from './ChatHeader.tsx';
+import { Composer } from './Composer.tsx';
+import { EmptyState } from './EmptyState.tsx';
+import { MessageList } from './MessageList.tsx';
+import { ScrollToBottom } from './ScrollToBottom.tsx';
+
+function HistorySkeleton() {
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-8 px-3 py-8 md:px-6" aria-hidden>
+      {[0, 1].map((i) => (
+        <div key={i} className="flex flex-col gap-6">
+          <div className="ml-auto h-10 w-2/5 animate-pulse rounded-2xl bg-neutral-100 dark:bg-neutral-800" />
+          <div className="flex gap-3">
+            <div className="size-8 shrink-0 rounded-full bg-neutral-100 dark:bg-neutral-800" />
+            <div className="flex flex-1 flex-col gap-2.5 pt-1">
+              <div className="h-3.5 w-11/12 animate-pulse rounded bg-neutral-100 dark:bg-neutral-800" />
+              <div className="h-3.5 w-4/5 animate-pulse rounded bg-neutral-100 dark:bg-neutral-800" />
+              <div className="h-3.5 w-3/5 animate-pulse rounded bg-neutral-100 dark:bg-neutral-800" />
+            </div>
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The conversation column: header, messages (or the empty state), input, footer. */
+export function ChatMain({ mobile }: { mobile: boolean }) {
+  const { t } = useTranslation('chat');
+  const active = useChat((s) => s.active);
+  const listOf = useChat((s) => s.listOf);
+  const chatList = useChat((s) => s.chatList);
+  const generating = useChat((s) => s.generating);
+  const loadingHistory = useChat((s) => s.historyLoading === s.active);
+  const title = useChat((s) => s.groupList.find((g) => g.uuid === s.active)?.title) ?? t('newChat');
+  const feature = useCurrentFeature();
+  const items = listOf === active ? chatList : [];
+
+  const rootRef = useRef<HTMLDivElement>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [content, setContent] = useState<HTMLDivElement | null>(null);
+  const keyboard = useKeyboardInset(rootRef);
+  const { showButton, scrollToBottom } = useStickToBottom(scrollRef, content);
+  const exportTarget = useCallback(() => content, [content]);
+
+  // A new turn always brings the end into view.
+  const last = items[items.length - 1];
+  useEffect(() => {
+    if (last?.loading) scrollToBottom();
+  }, [last?.key, last?.loading, scrollToBottom]);
+
+  const empty = items.length === 0;
+  return (
+    <div ref={rootRef} className="relative flex min-w-0 flex-1 flex-col" style={keyboard ? { paddingBottom: keyboard } : undefined}>
+      <ChatHeader mobile={mobile} title={title} canExport={!empty && !generating} exportTarget={exportTarget} />
+      <div className="relative min-h-0 flex-1">
+        <div ref={scrollRef} className="h-full overflow-x-hidden overflow-y-auto overscroll-contain">
+          {loadingHistory && empty ? <HistorySkeleton /> : empty ? <EmptyState /> : (
+            <MessageList items={items} modelCode={feature?.code ?? ''} generating={generating} mobile={mobile} scrollRef={scrollRef} contentRef={setContent} />
+          )}
+        </div>
+        <ScrollToBottom visible={showButton && !empty} onClick={() => scrollToBottom(true)} />
+      </div>
+      <div className="shrink-0 pt-1 pb-2 md:pb-0">
+        <Composer mobile={mobile} onSent={scrollToBottom} />
+        {!mobile && <ChatFooter />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+import type { ChatStreamEvent } from '@app/shared';
+import { CHAT_TITLE_MAX } from '@app/shared/constants';
+import { isBalanceCode } from '@app/shared/codes';
+import { handleReplyCode } from '../../../lib/http.ts';
+import { i18n } from '../../../lib/i18n.ts';
+import { useSession } from '../../../lib/session.ts';
+import { toast } from '../../../lib/toast.ts';
+import { deleteMessage, prepareTurn } from '../api.ts';
+import { draftMessage, isFirstExchange } from '../logic/messages.ts';
+import { useChat } from '../stores/chat-store.ts';
+import { useDraft } from '../stores/draft-store.ts';
+import { currentFeature } from '../stores/model-store.ts';
+import { streamStore } from '../stores/stream-store.ts';
+import { createCoalescer } from '../stream/coalescer.ts';
+import { openChatStream, type StreamEnd } from '../stream/open-stream.ts';
+import type { ChatItem } from '../types.ts';
+import '../locales.ts';
+import { loadGroups, loadHistory } from './groups.ts';
+import { beginRun, stopReply } from './run.ts';
+
+const t = (key: string) => i18n.t(`chat:${key}`);
+
+/** SPEC §4.2 step 5: what "continue" sends. */
+export const CONTINUE_TEXT = '继续';
+
+interface TurnInput {
+  input: string;
+  images: string[];
+  retry: boolean;
+}
+
+/**
+ * SPEC §4.2: send a message. A guest is asked to log in; blank input is never sent; nothing is
+ * sent while a reply is being generated. Resolves true when the turn started streaming.
+ */
+export async function sendMessage(input: string, images: string[] = []): Promise<boolean> {
+  const session = useSession.getState();
+  if (!session.token) {
+    session.openLogin();
+    return false;
+  }
+  if (!input.trim() || useChat.getState().generating) return false;
+  return runTurn({ input, images, retry: false });
+}
+
+/** SPEC §4.2 step 5: stops if needed, then sends 继续. */
+export async function continueReply() {
+  if (useChat.getState().generating) await stopReply();
+  return sendMessage(CONTINUE_TEXT);
+}
+
+/** SPEC §4.2 step 5: re-sends the previous user message with the retry flag (the reply is replaced). */
+export async function retryReply() {
+  if (useChat.getState().generating) await stopReply();
+  if (!useSession.getState().token || useChat.getState().active === 0) return false;
+  return runTurn({ input: '', images: [], retry: true });
+}
+
+/**
+ * Retry of a failed reply: with the retry flag when the server kept the turn, else the question
+ * is sent again as a new turn (for instance after a balance refusal, which saves nothing).
+ */
+export async function retryFailed(replyKey: string) {
+  const list = useChat.getState().chatList;
+  const i = list.findIndex((m) => m.key === replyKey);
+  const reply = list[i];
+  if (!reply) return false;
+  if (reply.id !== null && useChat.getState().active !== 0 && i === list.length - 1) return retryReply();
+  const question = [...list.slice(0, i)].reverse().find((m) => m.inversion);
+  if (!question) return false;
+  useChat.getState().removeMessages([question.key, reply.key]);
+  return sendMessage(question.text, question.images);
+}
+
+function promoteNewGroup(uuid: number, title: string, model: string) {
+  const chat = useChat.getState();
+  const entry = { uuid, title: Array.from(title.trim()).slice(0, CHAT_TITLE_MAX).join('') || t('newChat'), model, isSticky: false, appId: null, type: 1, created_at: new Date().toISOString() };
+  const rest = chat.groupList.filter((g) => g.uuid !== 0 && g.uuid !== uuid);
+  useChat.setState({ groupList: [entry, ...rest], active: uuid, listOf: uuid });
+}
+
+/** A new group refused for balance was discarded by the server: show it as a new session again. */
+function demoteGroup(uuid: number) {
+  const chat = useChat.getState();
+  useChat.setState({
+    groupList: chat.groupList.map((g) => (g.uuid === uuid ? { ...g, uuid: 0 } : g)),
+    active: chat.active === uuid ? 0 : chat.active,
+    listOf: chat.listOf === uuid ? 0 : chat.listOf,
+  });
+}
+
+async function runTurn({ input, images, retry }: TurnInput): Promise<boolean> {
+  const feature = currentFeature();
+  if (!feature) {
+    toast.error(t('noModel'));
+    return false;
+  }
+  const chat = useChat.getState();
+  const groupUuid = chat.active;
+  const isNewGroup = groupUuid === 0;
+  const before = chat.listOf === groupUuid ? chat.chatList : [];
+  let list = before;
+  if (retry && list.length && !list[list.length - 1]!.inversion) list = list.slice(0, -1);
+  const question = retry ? null : draftMessage({ inversion: true, text: input, images, model: feature.code });
+  const reply = draftMessage({ inversion: false, loading: true, model: feature.code });
+  useChat.setState({ chatList: [...list, ...(question ? [question] : []), reply], listOf: groupUuid, generating: true });
+  streamStore.start(reply.key);
+
+  const { run, settle } = beginRun();
+  const rollback = () => {
+    streamStore.clear();
+    if (useChat.getState().listOf === groupUuid) useChat.setState({ chatList: before });
+    if (question && !useDraft.getState().text) useDraft.getState().setText(input);
+  };
+
+  let prepared: { uuid: number; secret: string };
+  try {
+    prepared = await prepareTurn({ input, uuid: groupUuid, feature: feature.code, images, retry, usingContext: chat.usingContext });
+  } catch {
+    rollback();
+    useChat.setState({ generating: false });
+    settle();
+    return false;
+  }
+  run.secret = prepared.secret;
+  if (run.abort.signal.aborted) {
+    // Stopped before the stream opened: nothing was produced.
+    rollback();
+    useChat.setState({ generating: false });
+    settle();
+    return false;
+  }
+  if (isNewGroup) promoteNewGroup(prepared.uuid, input, feature.code);
+  const uuid = prepared.uuid;
+
+  const coalescer = createCoalescer((piece) => streamStore.append(piece));
+  let last: Extract<ChatStreamEvent, { type: 'done' | 'error' }> | null = null;
+  let end: StreamEnd | 'aborted' | 'network';
+  try {
+    end = await openChatStream({ secret: prepared.secret, feature: feature.code, images, signal: run.abort.signal }, (e) => {
+      if (e.type === 'delta') coalescer.push(e.text);
+      else last = e;
+    });
+  } catch {
+    end = run.abort.signal.aborted ? 'aborted' : 'network';
+  }
+  coalescer.flush();
+  coalescer.dispose();
+
+  const text = streamStore.text();
+  const patch = (p: Partial<ChatItem>) => useChat.getState().patchMessage(reply.key, { text, loading: false, ...p });
+  const final = last as Extract<ChatStreamEvent, { type: 'done' | 'error' }> | null;
+  let syncIds = false;
+
+  if (final?.type === 'done') {
+    patch({ id: final.messageId, status: final.status });
+    if (question) useChat.getState().patchMessage(question.key, { id: final.userMessageId });
+    if (final.charged > 0) useSession.getState().loadUser().catch(() => {});
+  } else if (final?.type === 'error' || (end !== 'aborted' && end !== 'network' && end.kind === 'failed')) {
+    const code = final?.type === 'error' ? final.code : (end as Extract<StreamEnd, { kind: 'failed' }>).code;
+    const message = final?.type === 'error' ? final.message : (end as Extract<StreamEnd, { kind: 'failed' }>).message;
+    const messageId = final?.type === 'error' ? final.messageId : null;
+    patch({ id: messageId, error: true, errorText: message, status: 'error' });
+    // 403000 drops the session, 408xxx opens the purchase dialog (SPEC §8); the bubble says the rest.
+    handleReplyCode({ code, message, success: true, data: null }, '/api/chat/stream', true);
+    if (isBalanceCode(code) && isNewGroup && messageId === null) demoteGroup(uuid);
+    syncIds = messageId !== null;
+  } else if (end === 'aborted' || run.stopRequested) {
+    patch({ status: 'stopped' });
+    syncIds = text.length > 0;
+  } else {
+    patch({ error: true, errorText: t('streamCut'), status: 'error' });
+    syncIds = true;
+  }
+  streamStore.clear();
+  useChat.setState({ generating: false });
+  settle();
+
+  const after = useChat.getState();
+  const group = after.groupList.find((g) => g.uuid === uuid);
+  // SPEC §4.2 step 4: after the first exchange of a non-app chat, the titles come from the server.
+  if (after.active === uuid && isFirstExchange(after.chatList) && !group?.appId && final?.type === 'done') void loadGroups();
+  // Ids of a reply cut short are known only to the server; fetch them so delete works.
+  if (syncIds && uuid !== 0) setTimeout(() => {
+    const s = useChat.getState();
+    if (s.active === uuid && !s.generating) void loadHistory(uuid);
+  }, 800);
+  return final?.type === 'done' || end === 'aborted';
+}
+
+/** SPEC §2.7 delete on a bubble: POST /chatlog/del, or only locally when the message has no id. */
+export async function deleteChatItem(key: string) {
+  const item = useChat.getState().chatList.find((m) => m.key === key);
+  if (!item || item.loading) return;
+  if (item.id !== null) {
+    try {
+      await deleteMessage(item.id);
+    } catch {
+      return;
+    }
+  }
+  useChat.getState().removeMessages([key]);
+  toast.success(t('deleted'));
+}

@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { useSession } from '../../../lib/session.ts';
+import { clearChat, loadGroups, loadHistory } from '../controller/groups.ts';
+import { abortRun } from '../controller/run.ts';
+import { preloadVirtualList } from '../components/MessageList.tsx';
+import { rendererModule } from '../markdown/modules.ts';
+import { useChat } from '../stores/chat-store.ts';
+
+/**
+ * Keeps the chat in step with the session (SPEC §4.1): with a token the groups and the active
+ * log load (again after a login); without one the chat is cleared. Leaving the screen stops
+ * the reply in flight.
+ */
+export function useChatSync() {
+  const token = useSession((s) => s.token);
+
+  useEffect(() => {
+    if (!token) {
+      clearChat();
+      return;
+    }
+    let live = true;
+    void loadGroups().then((groups) => {
+      if (!live) return;
+      const { active, groupsLoaded } = useChat.getState();
+      // A remembered group that no longer exists falls back to a new session.
+      const target = groupsLoaded && active !== 0 && !groups.some((g) => g.uuid === active) ? 0 : active;
+      if (target !== active) useChat.getState().setActive(target);
+      void loadHistory(target);
+    });
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  useEffect(() => abortRun, []);
+
+  // The markdown renderer and the virtualiser are their own chunks: fetch them while the user reads or types.
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1200));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const id = idle(() => {
+      void rendererModule.load().catch(() => {});
+      preloadVirtualList();
+    });
+    return () => cancel(id);
+  }, []);
+}

@@ -1,0 +1,40 @@
+import type { ChatMessageStatus } from '@app/shared';
+
+/** SPEC §3 "Chat group" as the screen keeps it; uuid 0 is a new session not saved yet. */
+export interface Group {
+  uuid: number;
+  title: string;
+  model: string;
+  isSticky: boolean;
+  appId: number | null;
+  /** 1 chat, 2 expert, 3 template. */
+  type: number;
+  created_at: string;
+}
+
+/** SPEC §3 "Chat message" as the screen keeps it. */
+export interface ChatItem {
+  /** Stable client key (React key, stream subscription). */
+  key: string;
+  /** Server message id, once saved. */
+  id: number | null;
+  dateTime: string;
+  text: string;
+  /** True for the user's own messages. */
+  inversion: boolean;
+  error: boolean;
+  errorText: string | null;
+  loading: boolean;
+  images: string[];
+  /** Model code the message was produced with. */
+  model: string;
+  status: ChatMessageStatus;
+}
+
+export interface ChatMeta {
+  title: string;
+  template_variable?: unknown;
+  variable?: unknown;
+  identity_description?: string;
+  identity_questions?: string[];
+}
