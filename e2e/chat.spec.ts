@@ -1,0 +1,150 @@
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, isMobile, loginViaApi, shot, test } from './fixtures.ts';
+
+const input = (page: Page) => page.getByRole('textbox', { name: '输入消息' });
+
+async function send(page: Page, info: TestInfo, text: string) {
+  await input(page).fill(text);
+  if (isMobile(info)) await page.getByRole('button', { name: '发送' }).click();
+  else await input(page).press('Enter');
+}
+
+async function waitReplyDone(page: Page) {
+  await expect(page.getByRole('button', { name: '停止生成' })).toBeHidden({ timeout: 30_000 });
+}
+
+/**
+ * The history list lives in the sidebar on desktop and in a drawer on mobile: runs `fn` with it
+ * open, then closes the drawer if it is still open.
+ */
+async function withHistory(page: Page, info: TestInfo, fn: () => Promise<void>) {
+  if (isMobile(info)) {
+    await page.getByRole('button', { name: '历史对话' }).first().click();
+    await expect(page.getByRole('navigation', { name: '历史对话' })).toBeVisible();
+  }
+  await fn();
+  if (isMobile(info) && (await page.getByRole('navigation', { name: '历史对话' }).isVisible())) await page.keyboard.press('Escape');
+}
+
+/** Spends a user's credits through the API, the way the web app does. */
+async function spendTurns(page: Page, token: string, feature: string, n: number) {
+  const headers = { Authorization: `Bearer ${token}` };
+  for (let i = 0; i < n; i++) {
+    const created = await (await page.request.post('/api/chat/create', { headers, data: { input: `第${i + 1}问`, uuid: 0, feature } })).json();
+    expect(created.code).toBe(200);
+    const stream = await page.request.get(`/api/chat/stream?secret=${created.data.secret}`, { headers, timeout: 60_000 });
+    expect(await stream.text()).toContain('"type":"done"');
+  }
+}
+
+test.describe('chat', () => {
+  test('send, watch it stream, stop, continue, retry, delete', async ({ page }, info) => {
+    await loginViaApi(page);
+    await page.goto('/talk');
+    await expect(page.getByText('你好，我是知行助手')).toBeVisible();
+    await shot(page, info, 'chat-empty');
+
+    await send(page, info, '用 Python 写一个快速排序');
+    await expect(page.getByRole('button', { name: '停止生成' })).toBeVisible();
+    await expect(input(page)).toBeDisabled();
+    await shot(page, info, 'chat-streaming');
+    await waitReplyDone(page);
+    await expect(page.getByText('离线演示').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: '复制代码' }).first()).toBeVisible();
+    await expect(page.locator('.katex').first()).toBeVisible();
+    await shot(page, info, 'chat-reply');
+
+    // Stop mid-stream, then continue.
+    await send(page, info, '再详细解释一下时间复杂度，越详细越好');
+    await page.getByRole('button', { name: '停止生成' }).click();
+    await expect(page.getByRole('button', { name: '停止生成' })).toBeHidden();
+    await expect(input(page)).toBeEnabled();
+    await page.getByRole('button', { name: '继续' }).last().click();
+    await expect(page.getByText('继续', { exact: true }).last()).toBeVisible();
+    await waitReplyDone(page);
+
+    // Retry the last reply (the default model's code contains ai_35).
+    const replies = page.getByRole('button', { name: '重新生成' });
+    await expect(replies).toHaveCount(1);
+    await replies.click();
+    await waitReplyDone(page);
+
+    // Delete the last reply.
+    const before = await page.getByRole('button', { name: '删除' }).count();
+    await page.getByRole('button', { name: '删除' }).last().click();
+    await expect(page.getByRole('button', { name: '删除' })).toHaveCount(before - 1);
+    await shot(page, info, 'chat-after-actions');
+  });
+
+  test('history: search, new conversation, model switch, delete with confirmation', async ({ page }, info) => {
+    await loginViaApi(page);
+    await page.goto('/talk');
+    const history = page.getByRole('navigation', { name: '历史对话' });
+    await send(page, info, '写一首关于春天的诗');
+    await waitReplyDone(page);
+    await withHistory(page, info, () => page.getByRole('button', { name: '新建对话' }).first().click());
+    await send(page, info, '解释一下量子计算');
+    await waitReplyDone(page);
+
+    await withHistory(page, info, async () => {
+      await expect(history.getByText(/其他/)).toBeVisible();
+      const search = page.getByRole('textbox', { name: '搜索历史记录' }).or(page.getByRole('searchbox', { name: '搜索历史记录' })).first();
+      await search.fill('春天');
+      await expect(history.getByText('写一首关于春天的诗')).toBeVisible();
+      await expect(history.getByText('解释一下量子计算')).toHaveCount(0);
+      await shot(page, info, 'chat-history-search');
+      await search.fill('');
+      await expect(history.getByText('解释一下量子计算')).toBeVisible();
+    });
+
+    await withHistory(page, info, () => page.getByRole('button', { name: '新建对话' }).first().click());
+    await withHistory(page, info, () => page.getByRole('button', { name: '新建对话' }).first().click());
+    await expect(page.getByText('新会话已存在！')).toBeVisible();
+
+    // Switching model starts a new group.
+    await page.getByRole('button', { name: '选择模型' }).first().click();
+    await page.getByRole('option', { name: /DeepSeek V3/ }).or(page.getByRole('menuitemradio', { name: /DeepSeek V3/ })).first().click();
+    await expect(page.getByText('你好，我是知行助手')).toBeVisible();
+
+    // Open a saved group, then delete it with confirmation.
+    await withHistory(page, info, () => history.getByText('写一首关于春天的诗').click());
+    await expect(page.getByRole('main').getByText('写一首关于春天的诗').first()).toBeVisible();
+    await withHistory(page, info, async () => {
+      await history.getByRole('button', { name: '删除对话' }).first().click();
+      const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog').filter({ hasText: '确定删除' })).last();
+      await expect(confirm.getByText(/确定删除/)).toBeVisible();
+      await shot(page, info, 'chat-delete-confirm');
+      await confirm.getByRole('button', { name: '删除', exact: true }).click();
+      await expect(page.getByText('删除成功')).toBeVisible();
+      await expect(history.getByText('写一首关于春天的诗')).toHaveCount(0);
+    });
+  });
+
+  test('export as image downloads chat-shot.png', async ({ page }, info) => {
+    await loginViaApi(page);
+    await page.goto('/talk');
+    await send(page, info, '你好');
+    await waitReplyDone(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出为图片' }).click()]);
+    expect(download.suggestedFilename()).toBe('chat-shot.png');
+  });
+
+  test('an empty balance opens the purchase dialog (408xxx)', async ({ page }, info) => {
+    const { token } = await loginViaApi(page);
+    await spendTurns(page, token, 'ai_4o', 5);
+    await page.goto('/talk');
+    await page.getByRole('button', { name: '选择模型' }).first().click();
+    await page.getByRole('option', { name: /高级对话 4o/ }).or(page.getByRole('menuitemradio', { name: /高级对话 4o/ })).first().click();
+    await send(page, info, '还能回答吗');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(/会员|套餐|开通/).first()).toBeVisible();
+    await shot(page, info, 'chat-balance-dialog');
+  });
+
+  test('a guest pressing send is asked to log in', async ({ page }, info) => {
+    await page.goto('/talk');
+    await send(page, info, '你好');
+    await expect(page.getByRole('dialog').getByTestId('wechat-qr')).toBeVisible();
+  });
+});
