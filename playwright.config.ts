@@ -48,6 +48,9 @@ export default defineConfig({
       DATA_DIR: `.tmp/e2e-${runId}`,
       LOG_LEVEL: 'warn',
       DEV_EXPOSE_SMS_CODES: '1',
+      // Every browser test registers from 127.0.0.1.
+      SMS_PER_IP_PER_HOUR: '100000',
+      REGISTER_PER_IP_PER_HOUR: '100000',
       DATABASE_URL: process.env.DATABASE_URL ?? '',
       DATABASE_SCHEMA: process.env.DATABASE_URL ? `e2e_${runId}` : '',
       REDIS_URL: process.env.REDIS_URL ?? '',

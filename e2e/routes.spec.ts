@@ -23,7 +23,8 @@ test.describe('every route', () => {
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(route.path);
       await expect(page).toHaveURL(new RegExp(`${route.path}$`));
-      await expect(page.getByRole('heading', { name: TITLES[route.name]!, level: 1 }).first()).toBeVisible();
+      if (route.name === 'Chat') await expect(page.getByRole('textbox', { name: '输入消息' })).toBeVisible();
+      else await expect(page.getByRole('heading', { name: TITLES[route.name]!, level: 1 }).first()).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       expect(errors).toEqual([]);

@@ -148,8 +148,12 @@ async function registerWeb(app: FastifyInstance, config: AppConfig) {
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: dist,
-      wildcard: false,
+      // Looked up per request, so a rebuild is served without a restart.
+      wildcard: true,
       index: false,
+      // The build writes .br/.gz beside each asset (scripts/precompress.mjs).
+      preCompressed: true,
+      cacheControl: false,
       setHeaders: (res, path) => {
         res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SMS_PER_IP_PER_HOUR } from '@app/shared';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', ''])
@@ -72,6 +73,9 @@ const envSchema = z.object({
 
   /** Browser tests only: lets GET /api/dev/sms/last-code read what the console SMS adapter sent. */
   DEV_EXPOSE_SMS_CODES: bool,
+  /** Abuse limits per client IP (raise them behind a proxy that does not forward the client's address). */
+  SMS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(SMS_PER_IP_PER_HOUR),
+  REGISTER_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
 
   /** One OpenAI-compatible upstream (OpenAI, DeepSeek, Qwen, Moonshot, Ollama, vLLM…). Without a key, chat runs offline. */
   OPENAI_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),

@@ -182,6 +182,16 @@ describe('account login and registration', () => {
     expect(unknown.body.message).toBe('账号或密码错误');
   });
 
+  it('limits registrations per IP', async () => {
+    const results = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await tm.app.inject({ method: 'POST', url: '/api/login/register', payload: { userName: `flood_${i}_x`, password: 'secret12' }, remoteAddress: '10.77.0.1' });
+      results.push(res.json().code);
+    }
+    expect(results.slice(0, 10).every((c) => c === 200)).toBe(true);
+    expect(results[10]).toBe(Code.RATE_LIMITED);
+  });
+
   it('validates account fields with the spec messages', async () => {
     const a = await t.call('POST', '/api/login/account-login', { body: { password: 'x' } });
     expect(a.body.message).toBe('请输入账号');

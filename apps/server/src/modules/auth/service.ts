@@ -60,7 +60,7 @@ export class AuthService {
 
   async register(body: RegisterBody, ip: string): Promise<LoginReply> {
     await this.assertWay('account');
-    await limitOrThrow(this.ctx.kv, `register:${ip}`, 10, 3600, '注册过于频繁，请稍后再试');
+    await limitOrThrow(this.ctx.kv, `register:${ip}`, this.ctx.config.env.REGISTER_PER_IP_PER_HOUR, 3600, '注册过于频繁，请稍后再试');
     if (await findByIdentity(this.ctx.db, { username: body.userName })) throw new AppError(409, '账号已存在', 200);
     const created = await createUser(this.ctx, this.config, {
       way: 'account',

@@ -3,7 +3,6 @@ import {
   SMS_CODE_LENGTH,
   SMS_CODE_MAX_TRIES,
   SMS_CODE_TTL_SECONDS,
-  SMS_PER_IP_PER_HOUR,
   SMS_PER_PHONE_INTERVAL_SECONDS,
   SMS_PER_PHONE_PER_DAY,
 } from '@app/shared';
@@ -20,7 +19,7 @@ interface StoredCode {
 
 /** Issues a 6-digit code for a phone, rate-limited per phone and per IP; returns its sms_id. */
 export async function sendSmsCode(ctx: AppContext, mobile: string, ip: string) {
-  await limitOrThrow(ctx.kv, `sms-ip:${ip}`, SMS_PER_IP_PER_HOUR, 3600, '发送过于频繁，请稍后再试');
+  await limitOrThrow(ctx.kv, `sms-ip:${ip}`, ctx.config.env.SMS_PER_IP_PER_HOUR, 3600, '发送过于频繁，请稍后再试');
   const gap = await ctx.kv.setIfAbsent(`sms-gap:${mobile}`, '1', SMS_PER_PHONE_INTERVAL_SECONDS);
   if (!gap) throw tooMany(`验证码已发送，请${SMS_PER_PHONE_INTERVAL_SECONDS}秒后再试`);
   await limitOrThrow(ctx.kv, `sms-day:${mobile}`, SMS_PER_PHONE_PER_DAY, 86400, '该手机号今日获取验证码次数已达上限');
