@@ -50,8 +50,9 @@ test.describe('membership and payment', () => {
     await payOnSandbox(checkout);
     await checkout.close();
     // The guest success toast (购买成功、请登录账号绑定当前订单！) is short-lived; the login dialog with the order stays.
-    const login = page.getByRole('dialog').filter({ has: page.getByTestId('order-notice') });
-    await expect(login.getByTestId('order-notice')).toBeVisible();
+    await expect(page.getByTestId('order-notice')).toBeVisible();
+    await expect(page.getByTestId('order-notice')).toContainText(/\d{10,}/);
+    const login = page.getByRole('dialog').last();
     await shot(page, info, 'guest-bind-login');
     const userName = freshName('guest');
     await login.getByRole('tab', { name: '账号登录' }).click();
