@@ -10,6 +10,8 @@ import ServerErrorPage from './screens/ServerErrorPage.tsx';
 /** Screens that exist; the others show their title and an honest 即将上线 state. */
 const screens: Record<string, () => Promise<{ default: React.ComponentType }>> = {
   Chat: () => import('../features/chat/ChatPage.tsx'),
+  ChatTemp: () => import('../features/chat/ChatTempPage.tsx'),
+  ChatExpert: () => import('../features/chat/ChatExpertPage.tsx'),
   UserCenter: () => import('../features/user/UserCenterPage.tsx'),
   Pay: () => import('../features/billing/PayPage.tsx'),
   AppStore: () => import('../features/apps/AppStorePage.tsx'),

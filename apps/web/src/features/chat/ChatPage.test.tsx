@@ -85,6 +85,30 @@ describe('ChatPage', () => {
     fireEvent.keyDown(box, { key: 'Enter' });
     await waitFor(() => expect(api.find('POST', '/api/chat/create')).toHaveLength(1));
     await waitFor(() => expect(screen.getByText('好的')).toBeTruthy());
+    await waitFor(() => expect(useChat.getState().generating).toBe(false));
+    await waitFor(() => expect(api.find('GET', '/api/chat/histories')).toHaveLength(2));
+  });
+
+  it('mobile: Enter is a newline and Ctrl+Enter sends; one row to start', async () => {
+    const { happyDOM } = window as unknown as { happyDOM: { setInnerWidth(w: number): void } };
+    const width = window.innerWidth;
+    happyDOM.setInnerWidth(375);
+    try {
+      session();
+      const api = withHistory([]);
+      renderPage();
+      const box = screen.getByLabelText('输入消息') as HTMLTextAreaElement;
+      expect(box.getAttribute('rows')).toBe('1');
+      await userEvent.type(box, '手机上');
+      fireEvent.keyDown(box, { key: 'Enter' });
+      expect(api.find('POST', '/api/chat/create')).toHaveLength(0);
+      fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
+      await waitFor(() => expect(api.find('POST', '/api/chat/create')).toHaveLength(1));
+      await waitFor(() => expect(useChat.getState().generating).toBe(false));
+      await waitFor(() => expect(api.find('GET', '/api/chat/histories')).toHaveLength(2));
+    } finally {
+      happyDOM.setInnerWidth(width);
+    }
   });
 
   it('caps the input at the model input_ext and shows the warning', async () => {

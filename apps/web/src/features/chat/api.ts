@@ -3,10 +3,22 @@ import type { ChatCreateInput, ChatCreateReply, ChatGroup, ChatMessage, ChatUplo
 import { Code } from '@app/shared/codes';
 import { emit } from '../../lib/events.ts';
 import { ApiError, commonHeaders, handleReplyCode, http, request, toastError } from '../../lib/http.ts';
+import { i18n } from '../../lib/i18n.ts';
 import { tokenStore } from '../../lib/storage.ts';
+import type { TemplateVariables } from '../../lib/template-form.ts';
+import './locales.ts';
+
+const t = (key: string) => i18n.t(`chat:${key}`);
 
 /** The group types the plain chat screen lists (SPEC §4.1). */
 export const CHAT_SCREEN_TYPES = '1,3';
+
+/** The group types the mounted chat screen lists: 1,3 on /talk, 3 on /talk-temp, 2 on /talk-expert. */
+let groupScope = CHAT_SCREEN_TYPES;
+export const setGroupScope = (types: string) => {
+  groupScope = types;
+};
+export const getGroupScope = () => groupScope;
 
 /** POST /api/chat/create. A failed reply was already toasted by the http client (SPEC §8). */
 export async function prepareTurn(body: ChatCreateInput) {
@@ -17,14 +29,14 @@ export async function prepareTurn(body: ChatCreateInput) {
 
 export const stopTurn = (secret: string) => http.post<null>('/api/chat/stop', { secret }, { silent: true });
 
-export const fetchGroups = () => http.get<{ list: ChatGroup[] }>('/api/chat/histories', { type: CHAT_SCREEN_TYPES }, { silent: true }).then((d) => d.list);
+export const fetchGroups = () => http.get<{ list: ChatGroup[] }>('/api/chat/histories', { type: groupScope }, { silent: true }).then((d) => d.list);
 
 export const fetchHistory = (uuid: number, model?: string, signal?: AbortSignal) =>
   http.get<{ list: ChatMessage[] }>('/api/chat/history', { uuid, model }, { signal }).then((d) => d.list);
 
 export const deleteGroup = (uuid: number, model?: string) => http.post<null>('/api/chat/history/delete', { uuid, model });
 
-export const deleteAllGroups = () => http.post<{ count: number }>('/group/delAll', { type: CHAT_SCREEN_TYPES });
+export const deleteAllGroups = () => http.post<{ count: number }>('/group/delAll', { type: groupScope });
 
 export const updateGroup = (body: { uuid: number; title?: string; isSticky?: boolean }) => http.post<ChatGroup>('/group/update', body);
 
@@ -42,20 +54,54 @@ export async function uploadImage(file: File, feature: string, signal?: AbortSig
     res = await fetch('/api/chat/upload-image', { method: 'POST', headers, body: form, signal });
   } catch (e) {
     if (signal?.aborted) throw e;
-    toastError('网络异常，请检查网络后重试');
-    throw new ApiError(-1, '网络异常');
+    toastError(t('networkError'));
+    throw new ApiError(-1, t('networkError'));
   }
   const reply = (await res.json().catch(() => null)) as ApiReply<ChatUploadImageReply> | null;
   if (res.status === 401) {
     tokenStore.clear();
-    emit('need-login', { message: reply?.message || '请先登录', url: '/api/chat/upload-image' });
-    throw new ApiError(401, reply?.message || '请先登录', null, 401);
+    const message = reply?.message || t('needLogin');
+    emit('need-login', { message, url: '/api/chat/upload-image' });
+    throw new ApiError(401, message, null, 401);
   }
   if (!reply || typeof reply.code !== 'number') {
-    toastError('图片上传失败，请稍后重试');
+    toastError(t('uploadFailed'));
     throw new ApiError(res.status, `HTTP ${res.status}`);
   }
   handleReplyCode(reply as ApiReply<unknown>, '/api/chat/upload-image', false);
   if (reply.code !== Code.OK) throw new ApiError(reply.code, reply.message);
   return reply.data;
 }
+
+/** SPEC §3 menu items: categories with their templates (template chat) or identities (expert chat). */
+export interface MenuEntry {
+  id: number;
+  title: string;
+  description: string;
+  icon: string;
+}
+export interface TemplateCategory {
+  id: number;
+  name: string;
+  icon: string;
+  templates: MenuEntry[];
+}
+export interface ExpertCategory {
+  id: number;
+  name: string;
+  icon: string;
+  identities: MenuEntry[];
+}
+export interface TemplateInfo extends MenuEntry {
+  questions?: unknown;
+  template_variable: TemplateVariables;
+}
+export interface ExpertDetail extends MenuEntry {
+  identity_description: string;
+  identity_questions: string[];
+}
+
+export const fetchTemplateMenu = () => http.get<{ list: TemplateCategory[] }>('/api/template/list').then((d) => d.list);
+export const fetchTemplateInfo = (id: number) => http.get<TemplateInfo>(`/api/template/info/${id}`);
+export const fetchExpertMenu = () => http.get<{ list: ExpertCategory[] }>('/api/app/list').then((d) => d.list);
+export const fetchExpertDetail = (id: number) => http.get<ExpertDetail>(`/api/app/detail/${id}`);

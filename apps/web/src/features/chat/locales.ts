@@ -1,7 +1,12 @@
 import { registerLocales } from '../../lib/i18n.ts';
+import './locales-apps.ts';
 
 registerLocales('chat', {
   'zh-CN': {
+    networkError: '网络异常，请检查网络后重试',
+    needLogin: '请先登录',
+    uploadFailed: '图片上传失败，请稍后重试',
+    replyFailed: '回复失败，请稍后重试',
     newChat: '新对话',
     newChatButton: '新建对话',
     newChatExists: '新会话已存在！',
@@ -77,6 +82,10 @@ registerLocales('chat', {
     loading: '加载中…',
   },
   'en-US': {
+    networkError: 'Network error, please check your connection and try again',
+    needLogin: 'Please log in first',
+    uploadFailed: 'Image upload failed, please try again later',
+    replyFailed: 'The reply failed, please try again later',
     newChat: 'New chat',
     newChatButton: 'New chat',
     newChatExists: 'A new chat is already open!',
@@ -152,6 +161,10 @@ registerLocales('chat', {
     loading: 'Loading…',
   },
   'zh-TW': {
+    networkError: '網路異常，請檢查網路後重試',
+    needLogin: '請先登入',
+    uploadFailed: '圖片上傳失敗，請稍後重試',
+    replyFailed: '回覆失敗，請稍後重試',
     newChat: '新對話',
     newChatButton: '新建對話',
     newChatExists: '新會話已存在！',

@@ -10,6 +10,9 @@ export interface Group {
   /** 1 chat, 2 expert, 3 template. */
   type: number;
   created_at: string;
+  /** Template of a type-3 group, expert (identity) of a type-2 group. */
+  templateId?: number | null;
+  identityId?: number | null;
 }
 
 /** SPEC §3 "Chat message" as the screen keeps it. */

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { clsx } from 'clsx';
 import type { AppCard as Card } from '@app/shared';
 import { chatPathOf } from '../constants.ts';
-import { appIcon } from '../icons.ts';
+import { appIcon } from '../../../components/app-icons.ts';
 
 interface Props {
   app: Card;

@@ -13,13 +13,14 @@ interface Props {
   title: string;
   canExport: boolean;
   exportTarget: () => HTMLElement | null;
+  lockModel?: boolean;
 }
 
 /**
  * SPEC §2.7 header: title, model picker, export; on mobile also the sidebar toggle, theme switch
  * and buy-VIP. The history button shows wherever the history column does not fit (below lg).
  */
-export function ChatHeader({ mobile, title, canExport, exportTarget }: Props) {
+export function ChatHeader({ mobile, title, canExport, exportTarget, lockModel }: Props) {
   const { t } = useTranslation('chat');
   const openHistory = () => useChatUi.getState().set({ historyOpen: true });
   const historyButton = (
@@ -36,7 +37,7 @@ export function ChatHeader({ mobile, title, canExport, exportTarget }: Props) {
         {historyButton}
         <div className="flex min-w-0 flex-1 flex-col items-center px-1">
           <h1 className="max-w-full truncate text-[15px] leading-5 font-medium">{title}</h1>
-          <ModelPicker compact />
+          <ModelPicker compact locked={lockModel} />
         </div>
         <ThemeSwitch variant="compact" />
         <button type="button" onClick={() => useSession.getState().openDialog('goods')} aria-label={t('buyVip')} title={t('buyVip')} className={`${iconButton} text-amber-600 dark:text-amber-300`}>
@@ -47,7 +48,7 @@ export function ChatHeader({ mobile, title, canExport, exportTarget }: Props) {
       ) : (
       <div className="flex h-14 w-full items-center gap-2 px-4">
         {historyButton}
-        <ModelPicker />
+        <ModelPicker locked={lockModel} />
         <span className="h-4 w-px shrink-0 bg-neutral-200 dark:bg-neutral-800" aria-hidden />
         <h1 className="min-w-0 flex-1 truncate text-[15px] text-neutral-500 dark:text-neutral-400">{title}</h1>
         <ExportButton target={exportTarget} disabled={!canExport} />

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKeyboardInset } from '../hooks/useKeyboardInset.ts';
 import { useStickToBottom } from '../hooks/useStickToBottom.ts';
@@ -31,15 +31,29 @@ function HistorySkeleton() {
   );
 }
 
+interface ChatMainProps {
+  mobile: boolean;
+  /** Shown above the messages instead of the empty state (template form, expert introduction). */
+  intro?: ReactNode;
+  /** Shown below the messages (the expert chat's AI notice). */
+  outro?: ReactNode;
+  /** The input box (template and expert chat show it only after the first exchange). */
+  composer?: boolean;
+  /** Disables the model picker (template and expert chat after the first exchange). */
+  lockModel?: boolean;
+  /** The title of a new session. */
+  newTitle?: string;
+}
+
 /** The conversation column: header, messages (or the empty state), input, footer. */
-export function ChatMain({ mobile }: { mobile: boolean }) {
+export function ChatMain({ mobile, intro, outro, composer = true, lockModel = false, newTitle }: ChatMainProps) {
   const { t } = useTranslation('chat');
   const active = useChat((s) => s.active);
   const listOf = useChat((s) => s.listOf);
   const chatList = useChat((s) => s.chatList);
   const generating = useChat((s) => s.generating);
   const loadingHistory = useChat((s) => s.historyLoading === s.active);
-  const title = useChat((s) => s.groupList.find((g) => g.uuid === s.active)?.title) ?? t('newChat');
+  const title = useChat((s) => s.groupList.find((g) => g.uuid === s.active)?.title) ?? newTitle ?? t('newChat');
   const feature = useCurrentFeature();
   const items = listOf === active ? chatList : [];
 
@@ -59,17 +73,19 @@ export function ChatMain({ mobile }: { mobile: boolean }) {
   const empty = items.length === 0;
   return (
     <div ref={rootRef} className="relative flex min-w-0 flex-1 flex-col" style={keyboard ? { paddingBottom: keyboard } : undefined}>
-      <ChatHeader mobile={mobile} title={title} canExport={!empty && !generating} exportTarget={exportTarget} />
+      <ChatHeader mobile={mobile} lockModel={lockModel} title={title} canExport={!empty && !generating} exportTarget={exportTarget} />
       <div className="relative min-h-0 flex-1">
         <div ref={scrollRef} className="h-full overflow-x-hidden overflow-y-auto overscroll-contain">
-          {loadingHistory && empty ? <HistorySkeleton /> : empty ? <EmptyState /> : (
+          {intro}
+          {loadingHistory && empty ? <HistorySkeleton /> : empty ? (intro === undefined && <EmptyState />) : (
             <MessageList items={items} modelCode={feature?.code ?? ''} generating={generating} mobile={mobile} scrollRef={scrollRef} contentRef={setContent} />
           )}
+          {!empty && outro}
         </div>
         <ScrollToBottom visible={showButton && !empty} onClick={() => scrollToBottom(true)} />
       </div>
       <div className="shrink-0 pt-1 pb-2 md:pb-0">
-        <Composer mobile={mobile} onSent={scrollToBottom} />
+        {composer && <Composer mobile={mobile} onSent={scrollToBottom} />}
         {!mobile && <ChatFooter />}
       </div>
     </div>

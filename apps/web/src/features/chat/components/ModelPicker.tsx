@@ -7,7 +7,7 @@ import { useChat } from '../stores/chat-store.ts';
 import { useCurrentFeature, useFeatures } from '../stores/model-store.ts';
 
 /** SPEC §2.7 model picker: a listbox of website.features; disabled while a reply is generated. */
-export function ModelPicker({ compact }: { compact?: boolean }) {
+export function ModelPicker({ compact, locked }: { compact?: boolean; locked?: boolean }) {
   const { t } = useTranslation('chat');
   const features = useFeatures();
   const current = useCurrentFeature();
@@ -45,7 +45,7 @@ export function ModelPicker({ compact }: { compact?: boolean }) {
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
-        disabled={generating}
+        disabled={generating || !!locked}
         onClick={() => (open ? setOpen(false) : openList())}
         onKeyDown={(e) => {
           if (!open && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {

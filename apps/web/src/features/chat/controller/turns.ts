@@ -23,24 +23,44 @@ const t = (key: string) => i18n.t(`chat:${key}`);
 /** SPEC §4.2 step 5: what "continue" sends. */
 export const CONTINUE_TEXT = '继续';
 
+/**
+ * The first turn of a template (type 3) or expert (type 2) group: what chat/create gets besides
+ * `input` on a new group. Later turns of the group are plain.
+ */
+export interface TurnStart {
+  type: 2 | 3;
+  temp_id?: number;
+  variable?: Record<string, string>;
+  identity_id?: number;
+  /** What the user's bubble shows when `input` is empty (the template's values). */
+  display?: string;
+  /** Called when chat/create refuses the turn (e.g. 400 with data.field `variable.<key>`). */
+  onRejected?(error: unknown): void;
+}
+
+/** The first-turn data of questions not yet answered, so a retry starts the same kind of group. */
+const startsOf = new Map<string, TurnStart>();
+
 interface TurnInput {
   input: string;
   images: string[];
   retry: boolean;
+  start?: TurnStart;
 }
 
 /**
  * SPEC §4.2: send a message. A guest is asked to log in; blank input is never sent; nothing is
  * sent while a reply is being generated. Resolves true when the turn started streaming.
  */
-export async function sendMessage(input: string, images: string[] = []): Promise<boolean> {
+export async function sendMessage(input: string, images: string[] = [], start?: TurnStart): Promise<boolean> {
   const session = useSession.getState();
   if (!session.token) {
     session.openLogin();
     return false;
   }
-  if (!input.trim() || useChat.getState().generating) return false;
-  return runTurn({ input, images, retry: false });
+  const templateStart = start?.temp_id !== undefined && useChat.getState().active === 0;
+  if ((!input.trim() && !templateStart) || useChat.getState().generating) return false;
+  return runTurn({ input, images, retry: false, start });
 }
 
 /** SPEC §4.2 step 5: stops if needed, then sends 继续. */
@@ -69,12 +89,23 @@ export async function retryFailed(replyKey: string) {
   const question = [...list.slice(0, i)].reverse().find((m) => m.inversion);
   if (!question) return false;
   useChat.getState().removeMessages([question.key, reply.key]);
-  return sendMessage(question.text, question.images);
+  const start = useChat.getState().active === 0 ? startsOf.get(question.key) : undefined;
+  return sendMessage(start?.temp_id !== undefined ? '' : question.text, question.images, start);
 }
 
-function promoteNewGroup(uuid: number, title: string, model: string) {
+function promoteNewGroup(uuid: number, title: string, model: string, start?: TurnStart) {
   const chat = useChat.getState();
-  const entry = { uuid, title: Array.from(title.trim()).slice(0, CHAT_TITLE_MAX).join('') || t('newChat'), model, isSticky: false, appId: null, type: 1, created_at: new Date().toISOString() };
+  const entry = {
+    uuid,
+    title: Array.from(title.trim()).slice(0, CHAT_TITLE_MAX).join('') || t('newChat'),
+    model,
+    isSticky: false,
+    appId: null,
+    type: start?.type ?? 1,
+    created_at: new Date().toISOString(),
+    templateId: start?.temp_id ?? null,
+    identityId: start?.identity_id ?? null,
+  };
   const rest = chat.groupList.filter((g) => g.uuid !== 0 && g.uuid !== uuid);
   useChat.setState({ groupList: [entry, ...rest], active: uuid, listOf: uuid });
 }
@@ -89,7 +120,7 @@ function demoteGroup(uuid: number) {
   });
 }
 
-async function runTurn({ input, images, retry }: TurnInput): Promise<boolean> {
+async function runTurn({ input, images, retry, start: requested }: TurnInput): Promise<boolean> {
   const feature = currentFeature();
   if (!feature) {
     toast.error(t('noModel'));
@@ -98,11 +129,13 @@ async function runTurn({ input, images, retry }: TurnInput): Promise<boolean> {
   const chat = useChat.getState();
   const groupUuid = chat.active;
   const isNewGroup = groupUuid === 0;
+  const start = isNewGroup && !retry ? requested : undefined;
   const before = chat.listOf === groupUuid ? chat.chatList : [];
   let list = before;
   if (retry && list.length && !list[list.length - 1]!.inversion) list = list.slice(0, -1);
-  const question = retry ? null : draftMessage({ inversion: true, text: input, images, model: feature.code });
+  const question = retry ? null : draftMessage({ inversion: true, text: input.trim() ? input : (start?.display ?? input), images, model: feature.code });
   const reply = draftMessage({ inversion: false, loading: true, model: feature.code });
+  if (question && start) startsOf.set(question.key, start);
   useChat.setState({ chatList: [...list, ...(question ? [question] : []), reply], listOf: groupUuid, generating: true });
   streamStore.start(reply.key);
 
@@ -110,16 +143,18 @@ async function runTurn({ input, images, retry }: TurnInput): Promise<boolean> {
   const rollback = () => {
     streamStore.clear();
     if (useChat.getState().listOf === groupUuid) useChat.setState({ chatList: before });
-    if (question && !useDraft.getState().text) useDraft.getState().setText(input);
+    if (question && input && !useDraft.getState().text) useDraft.getState().setText(input);
   };
 
   let prepared: { uuid: number; secret: string };
   try {
-    prepared = await prepareTurn({ input, uuid: groupUuid, feature: feature.code, images, retry, usingContext: chat.usingContext });
-  } catch {
+    const first = start ? { temp_id: start.temp_id, variable: start.variable, identity_id: start.identity_id } : {};
+    prepared = await prepareTurn({ input, uuid: groupUuid, feature: feature.code, images, retry, usingContext: chat.usingContext, ...first });
+  } catch (e) {
     rollback();
     useChat.setState({ generating: false });
     settle();
+    start?.onRejected?.(e);
     return false;
   }
   run.secret = prepared.secret;
@@ -130,7 +165,7 @@ async function runTurn({ input, images, retry }: TurnInput): Promise<boolean> {
     settle();
     return false;
   }
-  if (isNewGroup) promoteNewGroup(prepared.uuid, input, feature.code);
+  if (isNewGroup) promoteNewGroup(prepared.uuid, input.trim() ? input : (start?.display ?? ''), feature.code, start);
   const uuid = prepared.uuid;
 
   const coalescer = createCoalescer((piece) => streamStore.append(piece));

@@ -27,6 +27,8 @@ export const fromServerGroup = (g: ChatGroup): Group => ({
   appId: g.appId,
   type: g.type,
   created_at: g.created_at,
+  templateId: g.templateId ?? null,
+  identityId: g.identityId ?? null,
 });
 
 export function draftMessage(patch: Partial<ChatItem> & Pick<ChatItem, 'inversion' | 'model'>): ChatItem {

@@ -2,7 +2,9 @@ import type { ChatStreamEvent } from '@app/shared';
 import type { ApiReply } from '@app/shared/codes';
 import { emit } from '../../../lib/events.ts';
 import { commonHeaders, handleReplyCode } from '../../../lib/http.ts';
+import { i18n } from '../../../lib/i18n.ts';
 import { tokenStore } from '../../../lib/storage.ts';
+import '../locales.ts';
 import { readSse } from './sse.ts';
 
 export interface StreamRequest {
@@ -34,7 +36,7 @@ export async function openChatStream(req: StreamRequest, onEvent: (e: ChatStream
   const type = res.headers.get('content-type') ?? '';
   if (!type.includes('text/event-stream') || !res.body) {
     const reply = (await res.json().catch(() => null)) as ApiReply<unknown> | null;
-    const message = reply?.message || '回复失败，请稍后重试';
+    const message = reply?.message || i18n.t('chat:replyFailed');
     if (res.status === 401) {
       tokenStore.clear();
       emit('need-login', { message, url: '/api/chat/stream' });
