@@ -9,7 +9,9 @@ async function send(page: Page, info: TestInfo, text: string) {
   else await input(page).press('Enter');
 }
 
+/** Waits for a reply that was just asked for: it starts streaming, then ends. */
 async function waitReplyDone(page: Page) {
+  await expect(page.getByRole('button', { name: '停止生成' })).toBeVisible();
   await expect(page.getByRole('button', { name: '停止生成' })).toBeHidden({ timeout: 30_000 });
 }
 

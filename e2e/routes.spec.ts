@@ -24,6 +24,8 @@ test.describe('every route', () => {
       await page.goto(route.path);
       await expect(page).toHaveURL(new RegExp(`${route.path}$`));
       if (route.name === 'Chat') await expect(page.getByRole('textbox', { name: '输入消息' })).toBeVisible();
+      else if (route.name === 'ChatTemp') await expect(page.getByRole('button', { name: '生成内容' })).toBeVisible();
+      else if (route.name === 'ChatExpert') await expect(page.getByText('以上回答由 AI 生成，不保证 100% 准确，仅供参考').first()).toBeVisible();
       else await expect(page.getByRole('heading', { name: TITLES[route.name]!, level: 1 }).first()).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);

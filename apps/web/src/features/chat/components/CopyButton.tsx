@@ -3,7 +3,7 @@ import { Check, Copy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import { toast } from '../../../lib/toast.ts';
-import { copyText } from '../logic/clipboard.ts';
+import { copyText } from '../../../lib/clipboard.ts';
 import { actionButton } from './styles.ts';
 
 /** Copy with a short ✓ as feedback (and a toast when copying failed). */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChevronRight, Copy } from 'lucide-react';
 import { toast } from '../../../lib/toast.ts';
-import { copyText } from '../copy-text.ts';
+import { copyText } from '../../../lib/clipboard.ts';
 import { Card } from './Card.tsx';
 
 export function InviteCard({ code }: { code: string }) {
