@@ -73,7 +73,7 @@ export class OrderService {
     requireIdentity(payer);
     const who = payer.userId !== null ? `u${payer.userId}` : `c${payer.clientCode}`;
     await limitOrThrow(this.ctx.kv, `order:${who}`, ORDERS_PER_WINDOW, ORDER_WINDOW_SECONDS, '下单过于频繁，请稍后再试');
-    await limitOrThrow(this.ctx.kv, `order-ip:${payer.ip}`, ORDERS_PER_WINDOW * 3, ORDER_WINDOW_SECONDS, '下单过于频繁，请稍后再试');
+    await limitOrThrow(this.ctx.kv, `order-ip:${payer.ip}`, this.ctx.config.env.ORDERS_PER_IP_PER_10MIN, ORDER_WINDOW_SECONDS, '下单过于频繁，请稍后再试');
 
     const pkg = await packageOnSale(this.ctx.db, input.packageId);
     if (!pkg) throw fieldError(input.packageField, '套餐不存在或已下架');
