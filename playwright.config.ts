@@ -52,6 +52,7 @@ export default defineConfig({
       SMS_PER_IP_PER_HOUR: '100000',
       REGISTER_PER_IP_PER_HOUR: '100000',
       ORDERS_PER_IP_PER_10MIN: '100000',
+      CLIENT_CODES_PER_IP_PER_HOUR: '100000',
       DATABASE_URL: process.env.DATABASE_URL ?? '',
       DATABASE_SCHEMA: process.env.DATABASE_URL ? `e2e_${runId}` : '',
       REDIS_URL: process.env.REDIS_URL ?? '',

@@ -42,9 +42,6 @@ test.describe('membership and payment', () => {
 
   test('a guest buys, logs in and the order is bound', async ({ page, context }, info) => {
     test.skip(isMobile(info), 'the desktop membership dialog');
-    // Known defect, open: on the PostgreSQL + Redis pass the guest's first QR fails (二维码生成失败); the
-    // server-side guest flow is covered by the billing API tests on both databases.
-    test.skip(!!process.env.DATABASE_URL, 'guest QR fails on the PostgreSQL + Redis pass (open defect)');
     await page.goto('/talk');
     // A guest's order is tied to the device's client code, issued shortly after the first load.
     await page.waitForFunction(() => !!localStorage.getItem('client_code'));

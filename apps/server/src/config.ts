@@ -77,6 +77,7 @@ const envSchema = z.object({
   SMS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(SMS_PER_IP_PER_HOUR),
   REGISTER_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
   ORDERS_PER_IP_PER_10MIN: z.coerce.number().int().min(1).default(120),
+  CLIENT_CODES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(60),
 
   /** One OpenAI-compatible upstream (OpenAI, DeepSeek, Qwen, Moonshot, Ollama, vLLM…). Without a key, chat runs offline. */
   OPENAI_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),

@@ -18,7 +18,7 @@ const ua = (req: FastifyRequest) => (req.headers['user-agent'] ?? '').slice(0, 5
 export function growthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/client/create', async (req) => {
     const body = parse(clientCreateBody, req.body);
-    await limitOrThrow(ctx.kv, `client-create:${req.ip}`, 60, 3600);
+    await limitOrThrow(ctx.kv, `client-create:${req.ip}`, ctx.config.env.CLIENT_CODES_PER_IP_PER_HOUR, 3600);
     const code = randomToken(12);
     await ctx.db.insert(clients).values({ code, fingerprint: body.fingerprint, ip: req.ip, userAgent: ua(req) });
     return ok({ client_code: code });
