@@ -59,3 +59,18 @@ export const CHAT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/bmp'] as cons
 /** What any chat request body may carry at most; each model caps its input lower (input_ext). */
 export const CHAT_INPUT_HARD_MAX = 100_000;
 export const CHAT_TITLE_MAX = 50;
+
+/** Document chat (issue 5). */
+/** File suffixes a user may upload unless their accept_types setting narrows it; images count as one long image. */
+export const DOCUMENT_ACCEPT_TYPES_DEFAULT = ['pdf', 'docx', 'txt', 'md', 'png', 'jpg', 'jpeg'] as const;
+export const DOCUMENT_IMAGE_TYPES = ['png', 'jpg', 'jpeg'] as const;
+export const DOCUMENT_MAX_BYTES = 50 * 1024 * 1024;
+export const DOCUMENT_MAX_MB = DOCUMENT_MAX_BYTES / 1024 / 1024;
+/** Live (not deleted) documents a user may keep. */
+export const DOCUMENTS_PER_USER = 50;
+export const DOCUMENT_UPLOADS_PER_DAY = 30;
+export const DOCUMENT_NAME_MAX = 200;
+export const DOCUMENT_QUESTION_MAX = 2000;
+export const UPLOAD_CREDENTIAL_TTL_SECONDS = 900;
+/** Document parse states (SPEC §4.8): done at 2 (with name_status 1), failed at 3. */
+export const DOCUMENT_STATUS = { WAITING: 0, PARSING: 1, DONE: 2, FAILED: 3 } as const;

@@ -8,3 +8,4 @@ export * from './schemas/growth.ts';
 export * from './schemas/chat.ts';
 export * from './schemas/apps.ts';
 export * from './schemas/billing.ts';
+export * from './schemas/document.ts';
