@@ -20,6 +20,7 @@ import { billingRoutes } from './modules/billing/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { ConfigService } from './modules/config/service.ts';
 import { registerChat } from './modules/chat/module.ts';
+import { registerDocuments, type DocumentModuleOptions } from './modules/document/module.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { growthRoutes } from './modules/growth/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
@@ -40,11 +41,13 @@ export interface BuildOptions {
   wechat?: WechatProvider;
   storage?: StorageProvider;
   logger?: FastifyServerOptions['logger'];
+  documents?: DocumentModuleOptions;
 }
 
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
+  documents: ReturnType<typeof registerDocuments>;
 }
 
 /** Builds the whole server; main.ts listens on it, tests inject into it. */
@@ -97,7 +100,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   userRoutes(app, ctx, new UserService(ctx));
   growthRoutes(app, ctx);
   billingRoutes(app, ctx);
-  await registerChat(app, ctx);
+  const chat = await registerChat(app, ctx);
+  const documents = registerDocuments(app, ctx, chat, opts.documents);
   appsRoutes(app, ctx);
   fileRoutes(app, ctx);
   app.get('/api/health', async () => ({ code: 200, message: 'ok', success: true, data: { db: database.kind, kv: kv.kind } }));
@@ -108,7 +112,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await kv.close();
     if (!opts.database) await database.close();
   });
-  return { app, ctx };
+  return { app, ctx, documents };
 }
 
 function registerParsers(app: FastifyInstance) {

@@ -93,6 +93,31 @@ const envSchema = z.object({
   /** An upstream that sends nothing (no headers, no chunk) for this long is given up on. */
   LLM_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(60_000),
 
+  /**
+   * Files (providers/storage): local disk under DATA_DIR/uploads unless S3_BUCKET is set; then any
+   * S3-compatible store (AWS S3, MinIO, Tencent COS, Aliyun OSS) through its S3 API.
+   */
+  S3_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: opt,
+  S3_ACCESS_KEY_ID: opt,
+  S3_SECRET_ACCESS_KEY: opt,
+  /** Path-style URLs (endpoint/bucket/key), as MinIO needs; virtual-hosted (bucket.endpoint/key) otherwise. */
+  S3_FORCE_PATH_STYLE: bool,
+  /** Where uploaded public files (chat images) are served from, e.g. a CDN in front of the bucket. */
+  S3_PUBLIC_URL: opt,
+  /** Signs the local store's presigned slice URLs; random per data directory when unset. */
+  UPLOAD_SIGNING_SECRET: opt,
+
+  /** Document chat: the model that answers (a model code; default: the first chat model). */
+  DOCUMENT_MODEL: opt,
+  /** OpenAI-compatible embeddings for hybrid retrieval; keyword retrieval (jieba + BM25) alone without it. */
+  EMBEDDINGS_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  EMBEDDINGS_API_KEY: opt,
+  EMBEDDINGS_MODEL: opt,
+  /** Parse jobs run at once in this process (OCR is CPU-heavy). */
+  DOCUMENT_PARSE_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
+
   ADMIN_USERNAME: z.string().default('admin'),
   ADMIN_PASSWORD: opt,
   ADMIN_PHONE: opt,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildApp } from '../app.ts';
+import { buildApp, type BuildOptions } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { ManualClock } from '../core/clock.ts';
 import { MemoryKv, RedisKv, type KvStore } from '../core/kv.ts';
@@ -17,6 +17,7 @@ import type { WechatProvider } from '../providers/wechat/types.ts';
 export interface TestApp {
   app: FastifyInstance;
   ctx: Awaited<ReturnType<typeof buildApp>>['ctx'];
+  documents: Awaited<ReturnType<typeof buildApp>>['documents'];
   clock: ManualClock;
   sms: ConsoleSms;
   /** Sends a request and returns the parsed JSON envelope with the HTTP status. */
@@ -42,6 +43,7 @@ export interface TestAppOptions {
   wechat?: WechatProvider;
   /** 'memory' keeps short-lived state on the manual clock, for tests that move time. */
   kv?: 'auto' | 'memory';
+  documents?: BuildOptions['documents'];
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -53,7 +55,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const sms = new ConsoleSms(silent);
   const dataDir = mkdtempSync(join(tmpdir(), 'ai-test-'));
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', DATA_DIR: dataDir, LLM_OFFLINE_DELAY_MS: '0', ...opts.env });
-  const { app, ctx } = await buildApp({
+  const { app, ctx, documents } = await buildApp({
     config,
     clock,
     database,
@@ -61,6 +63,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     sms: opts.sms ?? sms,
     wechat: opts.wechat ?? new DevWechat({ publicUrl: config.publicUrl, now: () => clock.now() }),
     logger: false,
+    documents: opts.documents,
   });
   await app.ready();
 
@@ -102,6 +105,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   return {
     app,
     ctx,
+    documents,
     clock,
     sms,
     call,

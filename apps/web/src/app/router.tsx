@@ -10,6 +10,7 @@ import ServerErrorPage from './screens/ServerErrorPage.tsx';
 /** Screens that exist; the others show their title and an honest 即将上线 state. */
 const screens: Record<string, () => Promise<{ default: React.ComponentType }>> = {
   Chat: () => import('../features/chat/ChatPage.tsx'),
+  ChatFile: () => import('../features/document/ChatFilePage.tsx'),
   ChatTemp: () => import('../features/chat/ChatTempPage.tsx'),
   ChatExpert: () => import('../features/chat/ChatExpertPage.tsx'),
   UserCenter: () => import('../features/user/UserCenterPage.tsx'),

@@ -13,6 +13,8 @@ export const StorageKey = {
   invitedBy: 'invitedBy',
   noticeHidden: 'noticeHidden',
   botType: 'botType',
+  /** SPEC §3 local setting: the document chat's output language. */
+  outLang: 'outLang',
 } as const;
 
 interface Entry<T> {

@@ -5,3 +5,4 @@ export * from './growth.ts';
 export * from './chat.ts';
 export * from './apps.ts';
 export * from './orders.ts';
+export * from './documents.ts';

@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -18,6 +18,8 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     status: integer('status').notNull().default(1),
     consecutiveDays: integer('consecutive_days').notNull().default(0),
+    /** File suffixes this user may upload to document chat; null means the default list. */
+    acceptTypes: jsonb('accept_types').$type<string[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

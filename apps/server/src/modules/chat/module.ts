@@ -18,9 +18,10 @@ export async function registerChat(app: FastifyInstance, ctx: AppContext, opts: 
   const chat = new ChatService(ctx, catalog);
   const registry = new StreamRegistry(ctx.kv, ctx.log);
   await registry.start();
-  const runner = new TurnRunner(ctx, chat, catalog, new LlmRouter(ctx, catalog, opts), registry);
+  const router = new LlmRouter(ctx, catalog, opts);
+  const runner = new TurnRunner(ctx, chat, catalog, router, registry);
   chatRoutes(app, ctx, { chat, runner, registry, catalog });
   // Before the server waits for open connections: stop live streams so their replies are saved.
   app.addHook('preClose', () => registry.close());
-  return { catalog, chat, registry };
+  return { catalog, chat, registry, router };
 }

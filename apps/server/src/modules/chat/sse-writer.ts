@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { ChatStreamEvent } from '@app/shared';
+import type { ChatStreamEvent, DocumentStreamEvent } from '@app/shared';
 
 export const SSE_HEADERS = {
   'Content-Type': 'text/event-stream; charset=utf-8',
@@ -57,7 +57,7 @@ export class SseWriter {
     return this.write(`data: {"type":"delta","text":${JSON.stringify(text)}}\n\n`);
   }
 
-  send(event: ChatStreamEvent) {
+  send(event: ChatStreamEvent | DocumentStreamEvent) {
     return this.write(`data: ${JSON.stringify(event)}\n\n`);
   }
 

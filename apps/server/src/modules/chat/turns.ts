@@ -23,11 +23,18 @@ export interface PreparedTurn {
 
 /** Long enough to open the stream right after create, short enough to be useless if leaked. */
 export const TURN_TTL_SECONDS = 120;
-const key = (secret: string) => `chat:turn:${secret}`;
+const CHAT_TURNS = 'chat:turn:';
 
-export async function prepareTurn(kv: KvStore, turn: PreparedTurn): Promise<string> {
+/** What any prepared turn carries: whose it is and which token prepared it. */
+export interface OwnedTurn {
+  userId: number;
+  tokenHash: string;
+}
+
+/** Keeps `turn` under a new one-use secret (`prefix` keeps kinds of turns apart). */
+export async function prepareTurn<T extends OwnedTurn = PreparedTurn>(kv: KvStore, turn: T, prefix = CHAT_TURNS): Promise<string> {
   const secret = randomToken(24);
-  await kv.set(key(secret), JSON.stringify(turn), TURN_TTL_SECONDS);
+  await kv.set(prefix + secret, JSON.stringify(turn), TURN_TTL_SECONDS);
   return secret;
 }
 
@@ -35,15 +42,21 @@ export async function prepareTurn(kv: KvStore, turn: PreparedTurn): Promise<stri
  * Takes the turn (once) when `owns` accepts it: null when unknown, expired, already used, or
  * not the caller's — in that last case it is put back, still usable by its owner.
  */
-export async function claimTurn(kv: KvStore, secret: string, owns: (turn: PreparedTurn) => Promise<boolean>): Promise<PreparedTurn | null> {
-  const taken = await kv.take(key(secret));
+export async function claimTurn<T extends OwnedTurn = PreparedTurn>(
+  kv: KvStore,
+  secret: string,
+  owns: (turn: T) => Promise<boolean>,
+  prefix = CHAT_TURNS,
+): Promise<T | null> {
+  const key = prefix + secret;
+  const taken = await kv.take(key);
   if (!taken) return null;
-  const turn = JSON.parse(taken) as PreparedTurn;
+  const turn = JSON.parse(taken) as T;
   let mine = false;
   try {
     mine = await owns(turn);
   } finally {
-    if (!mine) await kv.set(key(secret), taken, TURN_TTL_SECONDS);
+    if (!mine) await kv.set(key, taken, TURN_TTL_SECONDS);
   }
   return mine ? turn : null;
 }

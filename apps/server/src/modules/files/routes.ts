@@ -1,14 +1,26 @@
 import type { FastifyInstance } from 'fastify';
+import { UPLOAD_SLICE_BYTES } from '@app/shared';
 import type { AppContext } from '../../core/context.ts';
-import { fail } from '../../core/reply.ts';
+import { fail, ok } from '../../core/reply.ts';
+import { LocalStorage, PartRejectedError } from '../../providers/storage/local.ts';
 import { isSafeKey } from '../../providers/storage/types.ts';
 
-/** Serves files of the local storage at /uploads/<key>, as inert downloads-or-images only. */
+/** Keys under these prefixes are private (documents): the server reads them itself and never serves them. */
+const PRIVATE_PREFIXES = ['docs/'];
+const isPrivateKey = (key: string) => PRIVATE_PREFIXES.some((p) => key.toLowerCase().startsWith(p));
+
+/** A slice plus room for nothing else: one slice is at most UPLOAD_SLICE_BYTES. */
+export const PART_BODY_LIMIT = UPLOAD_SLICE_BYTES + 64 * 1024;
+
+/**
+ * The local store's HTTP side: serves public files at /uploads/<key> as inert downloads-or-images,
+ * and takes the slices of uploads at the presigned part URLs (the URL is the credential, as with S3).
+ */
 export function fileRoutes(app: FastifyInstance, ctx: AppContext) {
   if (ctx.storage.name !== 'local') return;
   app.get('/uploads/*', async (req, reply) => {
     const key = (req.params as { '*': string })['*'];
-    const file = isSafeKey(key) ? await ctx.storage.get(key) : null;
+    const file = isSafeKey(key) && !isPrivateKey(key) ? await ctx.storage.get(key) : null;
     if (!file) return reply.status(404).send(fail(404, '文件不存在'));
     return reply
       .header('Content-Type', file.contentType)
@@ -17,5 +29,26 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext) {
       .header('Content-Disposition', 'inline')
       .header('Cache-Control', 'private, max-age=31536000, immutable')
       .send(file.body);
+  });
+
+  const storage = ctx.storage;
+  if (!(storage instanceof LocalStorage)) return;
+  // Its own scope, so that any body (whatever its declared type, or none) arrives as raw bytes here only.
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PART_BODY_LIMIT }, (_req, body, done) => done(null, body));
+    scope.put('/api/cos/upload/:uploadId/:partNumber', { bodyLimit: PART_BODY_LIMIT }, async (req, reply) => {
+      const { uploadId, partNumber } = req.params as { uploadId: string; partNumber: string };
+      const query = req.query as Record<string, unknown>;
+      const str = (v: unknown) => (typeof v === 'string' ? v : '');
+      const body = Buffer.isBuffer(req.body) ? req.body : undefined;
+      try {
+        const { etag } = await storage.acceptPart(uploadId, partNumber, str(query.expires), str(query.signature), body, ctx.clock.now());
+        return reply.header('ETag', `"${etag}"`).send(ok({ part_number: Number(partNumber), etag: `"${etag}"` }));
+      } catch (e) {
+        if (e instanceof PartRejectedError) return reply.status(e.status).send(fail(e.status, e.message));
+        throw e;
+      }
+    });
   });
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense, useLayoutEffect, useState, type ReactNode } from 'react
 import { CHAT_SCREEN_TYPES, setGroupScope } from '../api.ts';
 import { abortRun } from '../controller/run.ts';
 import { useChatSync } from '../hooks/useChatSync.ts';
-import { useHistoryColumn, useIsMobile } from '../hooks/useIsMobile.ts';
+import { useHistoryColumn, useIsMobile } from '../../../lib/useIsMobile.ts';
 import { useChat } from '../stores/chat-store.ts';
 import { useChatUi } from '../stores/ui-store.ts';
 import { ChatMain } from './ChatMain.tsx';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { DELETE_DEBOUNCE_MS } from '@app/shared/constants';
 import { Modal, modalButton } from '../../../components/Modal.tsx';
 import { removeAllGroups, removeGroup } from '../controller/groups.ts';
-import { leadingDebounce } from '../logic/debounce.ts';
+import { leadingDebounce } from '../../../lib/debounce.ts';
 import { useChatUi, type Confirm } from '../stores/ui-store.ts';
 
 const danger =

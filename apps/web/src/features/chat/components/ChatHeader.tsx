@@ -4,9 +4,9 @@ import { SidebarToggle } from '../../../components/SidebarToggle.tsx';
 import { ThemeSwitch } from '../../../components/ThemeSwitch.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useChatUi } from '../stores/ui-store.ts';
-import { ExportButton } from './ExportButton.tsx';
+import { ExportButton } from '../../../components/ExportButton.tsx';
 import { ModelPicker } from './ModelPicker.tsx';
-import { iconButton } from './styles.ts';
+import { iconButton } from '../../../components/styles.ts';
 
 interface Props {
   mobile: boolean;
@@ -23,6 +23,7 @@ interface Props {
 export function ChatHeader({ mobile, title, canExport, exportTarget, lockModel }: Props) {
   const { t } = useTranslation('chat');
   const openHistory = () => useChatUi.getState().set({ historyOpen: true });
+  const setExporting = (exporting: boolean) => useChatUi.getState().set({ exporting });
   const historyButton = (
     <button type="button" onClick={openHistory} aria-label={t('openHistory')} title={t('openHistory')} className={`${iconButton} lg:hidden`}>
       <History className="size-[18px]" aria-hidden />
@@ -43,7 +44,7 @@ export function ChatHeader({ mobile, title, canExport, exportTarget, lockModel }
         <button type="button" onClick={() => useSession.getState().openDialog('goods')} aria-label={t('buyVip')} title={t('buyVip')} className={`${iconButton} text-amber-600 dark:text-amber-300`}>
           <Crown className="size-[18px]" aria-hidden />
         </button>
-        <ExportButton target={exportTarget} disabled={!canExport} />
+        <ExportButton target={exportTarget} disabled={!canExport} onExporting={setExporting} />
       </div>
       ) : (
       <div className="flex h-14 w-full items-center gap-2 px-4">
@@ -51,7 +52,7 @@ export function ChatHeader({ mobile, title, canExport, exportTarget, lockModel }
         <ModelPicker locked={lockModel} />
         <span className="h-4 w-px shrink-0 bg-neutral-200 dark:bg-neutral-800" aria-hidden />
         <h1 className="min-w-0 flex-1 truncate text-[15px] text-neutral-500 dark:text-neutral-400">{title}</h1>
-        <ExportButton target={exportTarget} disabled={!canExport} />
+        <ExportButton target={exportTarget} disabled={!canExport} onExporting={setExporting} />
       </div>
       )}
     </header>

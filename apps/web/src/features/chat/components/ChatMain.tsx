@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useKeyboardInset } from '../hooks/useKeyboardInset.ts';
-import { useStickToBottom } from '../hooks/useStickToBottom.ts';
+import { useKeyboardInset } from '../../../lib/useKeyboardInset.ts';
+import { useStickToBottom } from '../../../lib/useStickToBottom.ts';
 import { useChat } from '../stores/chat-store.ts';
 import { useCurrentFeature } from '../stores/model-store.ts';
-import { ChatFooter } from './ChatFooter.tsx';
+import { ChatFooter } from '../../../components/ChatFooter.tsx';
 import { ChatHeader } from './ChatHeader.tsx';
 import { Composer } from './Composer.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { MessageList } from './MessageList.tsx';
-import { ScrollToBottom } from './ScrollToBottom.tsx';
+import { ScrollToBottom } from '../../../components/ScrollToBottom.tsx';
 
 function HistorySkeleton() {
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { ArrowUp, ImagePlus, Square } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
@@ -9,28 +9,16 @@ import { sendMessage } from '../controller/turns.ts';
 import { useImageUpload } from '../hooks/useImageUpload.ts';
 import { capText, inputCap, textLength } from '../logic/input-cap.ts';
 import { IMAGE_ACCEPT } from '../logic/images.ts';
-import { isSendKey } from '../logic/send-keys.ts';
+import { isSendKey } from '../../../lib/send-keys.ts';
+import { useAutosize } from '../../../lib/useAutosize.ts';
 import { useChat } from '../stores/chat-store.ts';
 import { useDraft } from '../stores/draft-store.ts';
 import { useCurrentFeature } from '../stores/model-store.ts';
 import { useChatUi } from '../stores/ui-store.ts';
 import { ImageStrip } from './ImageStrip.tsx';
 
-const LINE_PX = 24;
 /** Vertical padding of the textarea: desktop pt-3 + pb-2, mobile 6 px + 6 px. */
 const padPx = (mobile: boolean) => (mobile ? 12 : 20);
-
-/** Grows the textarea with its content between `min` and `max` rows (SPEC §2.7). */
-function useAutosize(ref: React.RefObject<HTMLTextAreaElement | null>, value: string, min: number, max: number, pad: number) {
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    el.style.height = 'auto';
-    const height = Math.min(Math.max(el.scrollHeight, min * LINE_PX + pad), max * LINE_PX + pad);
-    el.style.height = `${height}px`;
-    el.style.overflowY = el.scrollHeight > height ? 'auto' : 'hidden';
-  }, [ref, value, min, max, pad]);
-}
 
 export function Composer({ mobile, onSent }: { mobile: boolean; onSent(): void }) {
   const { t } = useTranslation('chat');

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import { useSession } from '../../../lib/session.ts';
 import { sendMessage } from '../controller/turns.ts';
-import { RobotAvatar } from './RobotAvatar.tsx';
+import { RobotAvatar } from '../../../components/RobotAvatar.tsx';
 
 /** SPEC §2.7: the robot's name and the suggestion groups (masks); a suggestion is sent as the prompt. */
 export function EmptyState() {

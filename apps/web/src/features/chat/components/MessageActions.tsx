@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import { continueReply, deleteChatItem, retryReply } from '../controller/turns.ts';
 import type { ChatItem } from '../types.ts';
-import { CopyButton } from './CopyButton.tsx';
-import { actionButton } from './styles.ts';
+import { CopyButton } from '../../../components/CopyButton.tsx';
+import { actionButton } from '../../../components/styles.ts';
 
 interface Props {
   item: ChatItem;

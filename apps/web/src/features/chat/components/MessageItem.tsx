@@ -3,11 +3,11 @@ import { AlertCircle, RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/Avatar.tsx';
 import { retryFailed } from '../controller/turns.ts';
-import { ReplyMarkdown } from '../markdown/ReplyMarkdown.tsx';
+import { ReplyMarkdown } from '../../../components/markdown/ReplyMarkdown.tsx';
 import { useStreamText } from '../stores/stream-store.ts';
 import type { ChatItem } from '../types.ts';
 import { MessageActions } from './MessageActions.tsx';
-import { RobotAvatar } from './RobotAvatar.tsx';
+import { RobotAvatar } from '../../../components/RobotAvatar.tsx';
 
 export interface MessageItemProps {
   item: ChatItem;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { useRef } from 'react';
-import { BlockSplitter } from '../markdown/split-blocks.ts';
+import { BlockSplitter } from '../../../components/markdown/split-blocks.ts';
 import { streamStore } from '../stores/stream-store.ts';
 import type { ChatItem } from '../types.ts';
 import { MessageList } from './MessageList.tsx';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyModule } from '../markdown/lazy-module.ts';
+import { lazyModule } from '../../../components/markdown/lazy-module.ts';
 import { useChatUi } from '../stores/ui-store.ts';
 import { MessageItem } from './MessageItem.tsx';
 import { rowClass, useRowProps, type ListProps } from './row-props.ts';

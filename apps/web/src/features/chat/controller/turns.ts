@@ -11,7 +11,7 @@ import { useChat } from '../stores/chat-store.ts';
 import { useDraft } from '../stores/draft-store.ts';
 import { currentFeature } from '../stores/model-store.ts';
 import { streamStore } from '../stores/stream-store.ts';
-import { createCoalescer } from '../stream/coalescer.ts';
+import { createCoalescer } from '../../../lib/coalescer.ts';
 import { openChatStream, type StreamEnd } from '../stream/open-stream.ts';
 import type { ChatItem } from '../types.ts';
 import '../locales.ts';

@@ -3,7 +3,7 @@ import { useSession } from '../../../lib/session.ts';
 import { clearChat, loadGroups, loadHistory } from '../controller/groups.ts';
 import { abortRun } from '../controller/run.ts';
 import { preloadVirtualList } from '../components/MessageList.tsx';
-import { rendererModule } from '../markdown/modules.ts';
+import { rendererModule } from '../../../components/markdown/modules.ts';
 import { useChat } from '../stores/chat-store.ts';
 
 /**

@@ -2,24 +2,30 @@ import { useState } from 'react';
 import { ImageDown, Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_FILE_NAME } from '@app/shared/constants';
-import { toast } from '../../../lib/toast.ts';
-import { useChatUi } from '../stores/ui-store.ts';
+import { toast } from '../lib/toast.ts';
 import { iconButton } from './styles.ts';
+import './locales.ts';
 
 const frames = (n: number) => new Promise<void>((r) => {
   const step = (left: number) => (left === 0 ? r() : requestAnimationFrame(() => step(left - 1)));
   step(n);
 });
 
-/** SPEC §2.7 / §9: the conversation as chat-shot.png (html-to-image is fetched on first use). */
-export function ExportButton({ target, disabled }: { target: () => HTMLElement | null; disabled: boolean }) {
-  const { t } = useTranslation('chat');
+interface Props {
+  target: () => HTMLElement | null;
+  disabled: boolean;
+  /** Told before the picture is taken (and after): a virtualised list renders every row meanwhile. */
+  onExporting?(exporting: boolean): void;
+}
+
+/** SPEC §2.7 / §9: a conversation as chat-shot.png (html-to-image is fetched on first use). */
+export function ExportButton({ target, disabled, onExporting }: Props) {
+  const { t } = useTranslation('common');
   const [busy, setBusy] = useState(false);
 
   const run = async () => {
     setBusy(true);
-    // Long conversations are virtualised: render every message for the picture.
-    useChatUi.getState().set({ exporting: true });
+    onExporting?.(true);
     try {
       const [{ toPng }] = await Promise.all([import('html-to-image'), frames(2)]);
       const node = target();
@@ -40,7 +46,7 @@ export function ExportButton({ target, disabled }: { target: () => HTMLElement |
     } catch {
       toast.error(t('exportFailed'));
     } finally {
-      useChatUi.getState().set({ exporting: false });
+      onExporting?.(false);
       setBusy(false);
     }
   };

@@ -1,4 +1,4 @@
-import { useSession } from '../../../lib/session.ts';
+import { useSession } from '../lib/session.ts';
 
 /** SPEC §2.7 footer: company name and filing number, on desktop, only when both exist. */
 export function ChatFooter() {

@@ -1,10 +1,11 @@
 import { ArrowDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
+import './locales.ts';
 
 /** Shown once the list is more than 100 px above its end (SPEC §9). */
 export function ScrollToBottom({ visible, onClick }: { visible: boolean; onClick(): void }) {
-  const { t } = useTranslation('chat');
+  const { t } = useTranslation('common');
   return (
     <button
       type="button"

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSession } from '../../../lib/session.ts';
+import { useSession } from '../lib/session.ts';
 
 /** The assistant's avatar (SPEC §2.7): config robotAvatar, else an inline robot icon. Always 32 px. */
 export function RobotAvatar({ size = 32 }: { size?: number }) {

@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CopyButton } from '../components/CopyButton.tsx';
+import { CopyButton } from '../CopyButton.tsx';
 import { highlightModule } from './modules.ts';
+import '../locales.ts';
 
 /** A fenced code block: language label, copy button, highlighting once highlight.js has loaded. */
 export function CodeBlock({ lang, code }: { lang: string; code: string }) {
-  const { t } = useTranslation('chat');
+  const { t } = useTranslation('common');
   const hl = highlightModule.use(!!lang);
   const html = useMemo(() => (hl ? hl.highlight(code, lang) : null), [hl, code, lang]);
   return (

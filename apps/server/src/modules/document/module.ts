@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../core/context.ts';
+import { OpenAiEmbeddings } from '../../providers/llm/embeddings.ts';
+import type { ModelCatalog } from '../chat/catalog.ts';
+import type { LlmRouter } from '../chat/llm-router.ts';
+import type { StreamRegistry } from '../chat/stream-registry.ts';
+import { DocumentAsk } from './ask.ts';
+import { DocumentJobs, type DocumentJobsOptions } from './jobs.ts';
+import { documentRoutes } from './routes.ts';
+import { SearchIndexes } from './search-index.ts';
+import { DocumentService } from './service.ts';
+
+export interface DocumentModuleOptions {
+  /** Options of the parse queue (tests shorten the lease or replace the parser). */
+  jobs?: Partial<DocumentJobsOptions>;
+}
+
+/** Document chat: uploads, the parse queue, retrieval and answers. Stops the queue on close. */
+export function registerDocuments(
+  app: FastifyInstance,
+  ctx: AppContext,
+  chat: { catalog: ModelCatalog; router: LlmRouter; registry: StreamRegistry },
+  opts: DocumentModuleOptions = {},
+) {
+  const env = ctx.config.env;
+  const embeddings =
+    env.EMBEDDINGS_BASE_URL && env.EMBEDDINGS_API_KEY && env.EMBEDDINGS_MODEL
+      ? new OpenAiEmbeddings({ baseUrl: env.EMBEDDINGS_BASE_URL, apiKey: env.EMBEDDINGS_API_KEY, model: env.EMBEDDINGS_MODEL })
+      : null;
+  const jobs = new DocumentJobs(ctx, { concurrency: env.DOCUMENT_PARSE_CONCURRENCY, embeddings, ...opts.jobs });
+  const indexes = new SearchIndexes(
+    async (id) => (await service.chunks(id)).map((c) => ({ ...c, embedding: c.embedding ?? null })),
+    embeddings,
+  );
+  const service: DocumentService = new DocumentService(ctx, {
+    added: () => jobs.kick(),
+    deleted: (doc) => {
+      jobs.cancel(doc.id);
+      indexes.forget(doc.id);
+    },
+  });
+  const ask = new DocumentAsk(ctx, service, indexes, chat.catalog, chat.router, chat.registry);
+  documentRoutes(app, ctx, service, ask);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('preClose', () => jobs.close());
+  return { service, jobs, indexes };
+}

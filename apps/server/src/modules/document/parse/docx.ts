@@ -1,0 +1,123 @@
+/**
+ * DOCX through mammoth: converted to its plain HTML, then headings h1-h6 become levels and
+ * paragraphs, list items and table rows become body blocks (a row's cells joined by " | ").
+ */
+import mammoth from 'mammoth';
+import { stripControls, tidyLine } from './text.ts';
+import { MESSAGES, ParseError, type ParsedBlock } from './types.ts';
+
+/** Word's built-in and common Chinese style names that mammoth's default map does not cover. */
+const STYLE_MAP = [
+  "p[style-name='Title'] => h1:fresh",
+  "p[style-name='标题'] => h1:fresh",
+  ...[1, 2, 3, 4, 5, 6].flatMap((n) => [`p[style-name='标题 ${n}'] => h${n}:fresh`, `p[style-name='heading ${n}'] => h${n}:fresh`]),
+];
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+export function decodeEntities(s: string): string {
+  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
+    if (e[0] === '#') {
+      const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : '';
+    }
+    return ENTITIES[e.toLowerCase()] ?? m;
+  });
+}
+
+/** Blocks from the small, well-formed HTML mammoth writes. */
+export function htmlToBlocks(html: string): ParsedBlock[] {
+  const blocks: ParsedBlock[] = [];
+  let text = '';
+  let level = 0;
+  let tableDepth = 0;
+  let row: string[] | null = null;
+  let cell: string | null = null;
+  const flush = () => {
+    const t = text
+      .split('\n')
+      .map(tidyLine)
+      .filter(Boolean)
+      .join('\n');
+    if (t) blocks.push({ page: null, level, text: t });
+    text = '';
+    level = 0;
+  };
+  const append = (s: string) => {
+    if (cell !== null) cell += s;
+    else text += s;
+  };
+  const re = /<(\/?)([a-zA-Z0-9]+)[^>]*?(\/?)>|([^<]+)/g;
+  for (let m = re.exec(html); m; m = re.exec(html)) {
+    if (m[4] !== undefined) {
+      append(stripControls(decodeEntities(m[4])));
+      continue;
+    }
+    const closing = m[1] === '/';
+    const tag = m[2]!.toLowerCase();
+    if (tag === 'br') {
+      append('\n');
+      continue;
+    }
+    if (tag === 'table') {
+      if (!closing && tableDepth === 0) flush();
+      tableDepth += closing ? -1 : 1;
+      if (tableDepth < 0) tableDepth = 0;
+      continue;
+    }
+    if (tableDepth > 0) {
+      if (tableDepth > 1) {
+        // A table inside a cell: its text stays in the outer cell.
+        if (tag === 'td' || tag === 'th' || tag === 'p') append(' ');
+        continue;
+      }
+      if (tag === 'tr') {
+        if (!closing) row = [];
+        else if (row) {
+          const t = row.filter(Boolean).join(' | ');
+          if (t) blocks.push({ page: null, level: 0, text: t });
+          row = null;
+        }
+      } else if (tag === 'td' || tag === 'th') {
+        if (!closing) cell = '';
+        else if (cell !== null) {
+          row?.push(tidyLine(cell.replace(/\n/g, ' ')));
+          cell = null;
+        }
+      } else if (tag === 'p' || tag === 'li') {
+        if (!closing) append(' ');
+      }
+      continue;
+    }
+    const heading = /^h([1-6])$/.exec(tag);
+    if (heading || tag === 'p' || tag === 'li' || tag === 'ul' || tag === 'ol' || tag === 'blockquote' || tag === 'pre' || tag === 'div') {
+      flush();
+      if (heading && !closing) level = Number(heading[1]);
+    }
+  }
+  flush();
+  return blocks;
+}
+
+function isCompoundFile(body: Buffer) {
+  return body.length >= 8 && body.readUInt32BE(0) === 0xd0cf11e0 && body.readUInt32BE(4) === 0xa1b11ae1;
+}
+
+export async function parseDocx(body: Buffer): Promise<ParsedBlock[]> {
+  if (isCompoundFile(body)) {
+    // An OLE container: an encrypted OOXML file (its streams are named in UTF-16) or an old .doc.
+    const encrypted = body.includes(Buffer.from('EncryptionInfo', 'utf16le')) || body.includes(Buffer.from('EncryptedPackage', 'utf16le'));
+    throw encrypted ? new ParseError(MESSAGES.encrypted, 'encrypted') : new ParseError(MESSAGES.oldDoc, 'unsupported');
+  }
+  let html: string;
+  try {
+    const result = await mammoth.convertToHtml(
+      { buffer: body },
+      { styleMap: STYLE_MAP, convertImage: mammoth.images.imgElement(async () => ({ src: '' })), externalFileAccess: false },
+    );
+    html = result.value;
+  } catch {
+    throw new ParseError(MESSAGES.corrupt, 'corrupt');
+  }
+  return htmlToBlocks(html);
+}
