@@ -20,3 +20,4 @@ export function imageKey(userId: number, nowMs: number, ext: string) {
   const month = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
   return `chat/${userId}/${month}/${randomToken(16)}.${ext}`;
 }
+

@@ -6,12 +6,21 @@ import { createTestApp, type TestApp } from '../../testing/harness.ts';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 const JPG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
+/** A real 2x2 24-bit BMP (white). */
 function bmp() {
-  const b = Buffer.alloc(70);
+  const b = Buffer.alloc(54 + 16, 0xff);
   b.write('BM', 0, 'latin1');
-  b.writeUInt32LE(70, 2);
+  b.writeUInt32LE(b.length, 2);
+  b.writeUInt32LE(0, 6);
   b.writeUInt32LE(54, 10);
   b.writeUInt32LE(40, 14);
+  b.writeInt32LE(2, 18);
+  b.writeInt32LE(2, 22);
+  b.writeUInt16LE(1, 26);
+  b.writeUInt16LE(24, 28);
+  b.writeUInt32LE(0, 30);
+  b.writeUInt32LE(16, 34);
+  b.fill(0, 38, 54);
   return b;
 }
 const GIF = Buffer.from('GIF89a0000000000000000000000000000', 'latin1');
@@ -45,14 +54,14 @@ async function upload(file: Buffer, opts: { token?: string | null; feature?: str
 }
 
 describe('image upload', () => {
-  it('stores png, jpg and bmp by their bytes and serves them back with safe headers', async () => {
+  it('stores png and jpg by their bytes and serves them back with safe headers', async () => {
     const aliceId = await userIdOf(t, alice);
-    for (const [file, mime] of [[PNG, 'image/png'], [JPG, 'image/jpeg'], [bmp(), 'image/bmp']] as const) {
+    for (const [file, mime] of [[PNG, 'image/png'], [JPG, 'image/jpeg']] as const) {
       const r = await upload(file, { name: 'photo.dat', type: 'application/octet-stream' });
       expect(r.body.code).toBe(200);
       const data = chatUploadImageReply.parse(r.body.data);
       expect(data).toMatchObject({ mime, size: file.length });
-      expect(data.url).toMatch(new RegExp(`^/uploads/chat/${aliceId}/\\d{6}/[\\w-]+\\.(png|jpg|bmp)$`));
+      expect(data.url).toMatch(new RegExp(`^/uploads/chat/${aliceId}/\\d{6}/[\\w-]+\\.(png|jpg)$`));
       const got = await fetch(base + data.url);
       expect(got.status).toBe(200);
       expect(got.headers.get('content-type')).toBe(mime);
@@ -60,6 +69,20 @@ describe('image upload', () => {
       expect(got.headers.get('content-security-policy')).toContain("default-src 'none'");
       expect(Buffer.from(await got.arrayBuffer()).equals(file)).toBe(true);
     }
+  });
+
+  it('turns a BMP into a PNG (upstreams such as OpenAI refuse BMP), and refuses a broken one', async () => {
+    const r = await upload(bmp(), { name: 'scan.bmp', type: 'image/bmp' });
+    expect(r.body.code).toBe(200);
+    expect(r.body.data.mime).toBe('image/png');
+    expect(r.body.data.url).toMatch(/\.png$/);
+    const got = Buffer.from(await (await fetch(base + r.body.data.url)).arrayBuffer());
+    expect(got.subarray(0, 4).toString('latin1')).toBe('\x89PNG');
+    expect(got.length).toBe(r.body.data.size);
+    const broken = bmp();
+    broken.writeInt32LE(0, 18);
+    const bad = await upload(broken, { name: 'b.bmp', type: 'image/bmp' });
+    expect(bad.body).toMatchObject({ code: Code.BAD_REQUEST, message: '图片已损坏，请重新选择', data: { field: 'file' } });
   });
 
   it('accepts a file up to 5 MB (above the JSON body limit)', async () => {

@@ -155,6 +155,15 @@ describe('upload and parse', () => {
     expect(v).toMatchObject({ status: 400, body: { message: '文档解析失败！请删除后重新上传' } });
   });
 
+  it('survives an image that crashes the native decoder: only that document fails', async () => {
+    // A PNG signature and garbage: @napi-rs/canvas dies on it with SIGSEGV (the parse runs in its own process).
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+    const { query } = await uploadAndParse(t, alice, { name: 'poison.png', body: png });
+    expect(query.status).toBe(3);
+    expect(query.error).toMatch(/损坏|格式|识别/);
+    expect((await t.call('GET', '/api/document/histories', { token: alice })).status).toBe(200);
+  });
+
   it('validates tokens and bodies with clear messages', async () => {
     const q = await t.call('GET', '/api/document/query', { token: alice, query: { token: 'nope' } });
     expect(q).toMatchObject({ status: 400, body: { message: 'token 无效' } });

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
+import { setImmediate as tick } from 'node:timers/promises';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import { documentChunks, documents } from '../../db/schema/index.ts';
 import type { OpenAiEmbeddings } from '../../providers/llm/embeddings.ts';
+import { parseIsolated, type ParseOutcome } from './isolated-parse.ts';
 import { chunkDocument } from './parse/chunk.ts';
-import { parseDocument } from './parse/index.ts';
-import { OcrEngine } from './parse/ocr.ts';
 import { ParseError, type ParsedDocument } from './parse/types.ts';
 import { segment } from './retrieval/segment.ts';
 import { PARSE_FAILED } from './service.ts';
@@ -19,11 +19,29 @@ export interface DocumentJobsOptions {
   /** Tries before a document that keeps failing (not a bad file: a crash, a storage outage) is given up. */
   maxAttempts?: number;
   embeddings?: OpenAiEmbeddings | null;
-  /** Replaces the parser (tests). */
+  /** A parse running longer than this is killed and its document failed. */
+  timeoutMs?: number;
+  /** Replaces the parser, run in this process (tests). */
   parse?: (body: Buffer, ext: string, signal: AbortSignal) => Promise<ParsedDocument>;
 }
 
 const INSERT_BATCH = 200;
+const PARSE_TIMEOUT_MS = 10 * 60_000;
+/** Chunks segmented between two yields to the event loop (a long file must not stall live answers). */
+const SEGMENT_BATCH = 64;
+
+async function segmentAll(chunks: { section: string | null; text: string }[], signal: AbortSignal): Promise<string[]> {
+  const out: string[] = [];
+  for (let i = 0; i < chunks.length; i++) {
+    if (i % SEGMENT_BATCH === 0 && i) {
+      await tick();
+      if (signal.aborted) break;
+    }
+    const c = chunks[i]!;
+    out.push(segment(`${c.section ?? ''} ${c.text}`).join(' '));
+  }
+  return out;
+}
 const EMBED_BATCH = 64;
 
 /**
@@ -36,7 +54,6 @@ export class DocumentJobs {
   private timer: NodeJS.Timeout | null = null;
   private claiming = false;
   private closed = false;
-  private ocr: OcrEngine | null = null;
   private readonly leaseMs: number;
   private readonly maxAttempts: number;
   /** Settles when the parses started so far have ended (tests wait on it). */
@@ -135,17 +152,21 @@ export class DocumentJobs {
     try {
       const file = await this.ctx.storage.get(doc.storageKey);
       if (!file) return await this.fail(doc, '文件已丢失，请重新上传', 'file missing in storage');
-      const parsed = this.opts.parse
-        ? await this.opts.parse(file.body, doc.fileExt, signal)
-        : await parseDocument(file.body, doc.fileExt, { ocr: this.ocrEngine(), signal });
+      const outcome = this.opts.parse
+        ? await this.parseHere(file.body, doc.fileExt, signal)
+        : await parseIsolated(file.body, doc.fileExt, {
+            tmpDir: join(this.ctx.config.dataDir, 'tmp'),
+            ocrCacheDir: join(this.ctx.config.dataDir, 'ocr-cache'),
+            signal,
+            timeoutMs: this.opts.timeoutMs ?? PARSE_TIMEOUT_MS,
+          });
       if (signal.aborted) return;
-      const chunks = chunkDocument(parsed);
+      const { chunks } = outcome;
       if (!chunks.length) return await this.fail(doc, '文档中没有可识别的文字', 'no text');
-      const terms = chunks.map((c) => segment(`${c.section ?? ''} ${c.text}`).join(' '));
       const vectors = await this.embed(chunks.map((c) => c.text));
       if (signal.aborted) return;
-      await this.store(doc, parsed, chunks, terms, vectors, Date.now() - startedAt);
-      this.ctx.log.info({ id: doc.id, pages: parsed.pages, chunks: chunks.length, ms: Date.now() - startedAt }, 'document parsed');
+      await this.store(doc, outcome, vectors, Date.now() - startedAt);
+      this.ctx.log.info({ id: doc.id, pages: outcome.pages, chunks: chunks.length, ms: Date.now() - startedAt }, 'document parsed');
     } catch (e) {
       if (signal.aborted) return;
       if (e instanceof ParseError) return await this.fail(doc, e.message, 'unreadable');
@@ -156,9 +177,11 @@ export class DocumentJobs {
     }
   }
 
-  private ocrEngine() {
-    this.ocr ??= new OcrEngine({ cacheDir: join(this.ctx.config.dataDir, 'ocr-cache') });
-    return this.ocr;
+  /** The injected parser (tests), chunked and segmented in this process. */
+  private async parseHere(body: Buffer, ext: string, signal: AbortSignal): Promise<ParseOutcome> {
+    const parsed = await this.opts.parse!(body, ext, signal);
+    const chunks = chunkDocument(parsed);
+    return { pages: parsed.pages, title: parsed.title, ocrPages: parsed.ocrPages, chunks, terms: await segmentAll(chunks, signal) };
   }
 
   /** Embeddings when configured; keyword retrieval alone when the embeddings service fails. */
@@ -175,14 +198,8 @@ export class DocumentJobs {
     }
   }
 
-  private async store(
-    doc: DocumentRow,
-    parsed: ParsedDocument,
-    chunks: ReturnType<typeof chunkDocument>,
-    terms: string[],
-    vectors: (number[] | null)[],
-    parseMs: number,
-  ) {
+  private async store(doc: DocumentRow, parsed: ParseOutcome, vectors: (number[] | null)[], parseMs: number) {
+    const { chunks, terms } = parsed;
     const title = parsed.title?.trim() ? Array.from(parsed.title.trim()).slice(0, 60).join('') : doc.title;
     await this.ctx.db.transaction(async (tx) => {
       // Still ours and still wanted: a deleted document, or one another instance took over, is left alone.
@@ -251,6 +268,5 @@ export class DocumentJobs {
         .where(and(sql`${documents.id} in ${ids}`, eq(documents.status, 1)))
         .catch((e) => this.ctx.log.warn({ err: e }, 'document: handing back parses failed'));
     }
-    await this.ocr?.terminate().catch(() => {});
   }
 }

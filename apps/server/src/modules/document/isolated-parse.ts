@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { DocumentChunk } from './parse/chunk.ts';
+import { ParseError } from './parse/types.ts';
+
+export interface ParseOutcome {
+  pages: number | null;
+  title: string | null;
+  ocrPages: number;
+  chunks: DocumentChunk[];
+  /** jieba terms of each chunk, joined by spaces. */
+  terms: string[];
+}
+
+const CHILD = fileURLToPath(new URL('./parse-process.ts', import.meta.url));
+const TSX = import.meta.resolve('tsx');
+export const CRASHED = '文件已损坏或格式不正确，无法解析';
+export const TIMED_OUT = '文档过大或过于复杂，解析超时';
+
+/**
+ * Parses, chunks and segments a file in a child process (see parse-process.ts): a malformed file
+ * that crashes a native decoder fails its document instead of the server, and the parse's CPU
+ * and memory (OCR holds ~100 MB) stay out of the server process. Throws ParseError for a file
+ * that cannot be read; other errors (the child could not start) are the caller's to retry.
+ */
+export async function parseIsolated(
+  body: Buffer,
+  ext: string,
+  o: { tmpDir: string; ocrCacheDir: string; signal: AbortSignal; timeoutMs: number },
+): Promise<ParseOutcome> {
+  await mkdir(o.tmpDir, { recursive: true });
+  const base = join(o.tmpDir, `parse-${randomBytes(8).toString('hex')}`);
+  const input = `${base}.${ext}`;
+  const output = `${base}.json`;
+  await writeFile(input, body);
+  try {
+    const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; timedOut: boolean }>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', TSX, CHILD, input, ext, output, o.ocrCacheDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        child.kill('SIGKILL');
+      }, o.timeoutMs);
+      const abort = () => child.kill('SIGKILL');
+      o.signal.addEventListener('abort', abort, { once: true });
+      child.on('error', (e) => {
+        clearTimeout(timer);
+        reject(e);
+      });
+      child.on('exit', (code, signal) => {
+        clearTimeout(timer);
+        o.signal.removeEventListener('abort', abort);
+        if (code === 1) return reject(new Error(`parse process failed: ${stderr.trim().split('\n').slice(-3).join(' | ')}`));
+        resolve({ code, signal, timedOut });
+      });
+    });
+    o.signal.throwIfAborted();
+    if (exit.timedOut) throw new ParseError(TIMED_OUT, 'corrupt');
+    if (exit.code === 0 || exit.code === 2) {
+      const result = JSON.parse(await readFile(output, 'utf8'));
+      if (!result.ok) throw new ParseError(result.message, 'corrupt');
+      return result as ParseOutcome;
+    }
+    // Killed by a signal (SIGSEGV in a decoder) or out of memory: the file's fault.
+    throw new ParseError(CRASHED, 'corrupt');
+  } finally {
+    await rm(input, { force: true });
+    await rm(output, { force: true });
+  }
+}
