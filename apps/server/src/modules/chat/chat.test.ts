@@ -56,6 +56,19 @@ describe('a chat turn on the offline model', () => {
     expect(groups[0]).toMatchObject({ uuid, title: '怎么学好数学？', input: '怎么学好数学？', model: 'ai_35', type: 1, isSticky: false });
   });
 
+  it('writes a new group only when its turn runs: an abandoned prepare leaves nothing behind', async () => {
+    await setBalance(t, aliceId, { base3: 5 });
+    const list = async () => chatHistoriesReply.parse((await t.call('GET', '/api/chat/histories', { token: alice })).body.data).list.map((g) => g.uuid);
+    const abandoned = chatCreateReply.parse((await createTurn(t, alice, { input: '没人打开的对话', uuid: 0 })).body.data);
+    expect(await list()).not.toContain(abandoned.uuid);
+    expect((await t.call('GET', '/api/chat/history', { token: alice, query: { uuid: String(abandoned.uuid) } })).status).toBe(404);
+    const used = chatCreateReply.parse((await createTurn(t, alice, { input: '会打开的对话', uuid: 0 })).body.data);
+    expect(used.uuid).not.toBe(abandoned.uuid);
+    const s = await readStream(t, used.secret, alice);
+    expect(s.last).toMatchObject({ type: 'done', uuid: used.uuid });
+    expect(await list()).toContain(used.uuid);
+  });
+
   it('sends the group as context unless usingContext is off', async () => {
     await setBalance(t, aliceId, { base3: 5 });
     const first = await sendTurn(t, alice, { input: '第一问', feature: 'ai_35' });

@@ -109,29 +109,20 @@ export class ChatService {
       groupId = group.id;
       if (group.model !== model.code) await this.ctx.db.update(chatGroups).set({ model: model.code }).where(eq(chatGroups.id, group.id));
     } else {
-      const now = new Date(this.ctx.clock.now());
-      const app = template ?? expert;
-      const [row] = await this.ctx.db
-        .insert(chatGroups)
-        .values({
-          userId: caller.id,
-          type: template ? 3 : expert ? 2 : 1,
-          model: model.code,
-          title: title || titleOf(input),
-          appId: app?.id ?? null,
-          templateId: template?.id ?? null,
-          identityId: expert?.id ?? null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: chatGroups.id });
-      groupId = row!.id;
+      // Only the id is taken now; the row is written when the turn runs (see materializeGroup).
+      const reserved = await this.ctx.db.execute(sql`select nextval(pg_get_serial_sequence('chat_groups', 'id'))::int as id`);
+      groupId = (reserved as unknown as { rows: { id: number }[] }).rows[0]!.id;
     }
+    const app = template ?? expert;
+    const newGroup = group
+      ? undefined
+      : { type: template ? 3 : expert ? 2 : 1, title: title || titleOf(input), appId: app?.id ?? null, templateId: template?.id ?? null, identityId: expert?.id ?? null };
     const secret = await prepareTurn(this.ctx.kv, {
       userId: caller.id,
       tokenHash,
       groupId,
       newGroup: !group,
+      ...(newGroup ? { group: newGroup } : {}),
       model: model.code,
       input,
       images,
@@ -196,12 +187,14 @@ export class ChatService {
     return rows.reverse().map((r) => ({ ...r, role: r.role === 'user' ? 'user' : 'assistant' }));
   }
 
-  /** Drops the group made for a turn that never ran (its balance could not pay), so no empty group lingers. */
-  async discardGroup(turn: PreparedTurn) {
+  /** Writes the new group of a turn that is about to run, under the id reserved when it was prepared. */
+  async materializeGroup(turn: PreparedTurn) {
+    if (!turn.newGroup || !turn.group) return;
+    const now = new Date(this.ctx.clock.now());
     await this.ctx.db
-      .update(chatGroups)
-      .set({ deletedAt: new Date(this.ctx.clock.now()) })
-      .where(and(eq(chatGroups.id, turn.groupId), eq(chatGroups.userId, turn.userId)));
+      .insert(chatGroups)
+      .values({ id: turn.groupId, userId: turn.userId, model: turn.model, ...turn.group, createdAt: now, updatedAt: now })
+      .onConflictDoNothing();
   }
 
   async histories(caller: AuthUser, types: number[]): Promise<ChatGroup[]> {

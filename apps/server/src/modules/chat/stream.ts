@@ -78,6 +78,14 @@ export class TurnRunner {
     history.catch(() => {});
     const hold = await this.admit(turn, model, sse);
     if (!hold) return sse.end();
+    try {
+      await this.service.materializeGroup(turn);
+    } catch (e) {
+      this.ctx.log.error({ err: e }, 'chat: creating the group failed');
+      await hold.release().catch(() => {});
+      await sse.send({ type: 'error', code: Code.SERVER_ERROR, message: '服务器开小差了，请稍后再试', uuid: turn.groupId, messageId: null });
+      return sse.end();
+    }
     let closing: ChatStreamEvent;
     try {
       const outcome = await this.relay(turn, model, secret, history, controller, sse);
@@ -102,7 +110,6 @@ export class TurnRunner {
       return null;
     }
     if (!hold) {
-      if (turn.newGroup) await this.service.discardGroup(turn).catch((e) => this.ctx.log.error({ err: e }, 'chat: discarding an empty group failed'));
       const err = balanceError(model);
       await sse.send({ type: 'error', code: err.code, message: err.message, uuid: turn.groupId, messageId: null });
     }

@@ -7,8 +7,10 @@ export interface PreparedTurn {
   /** SHA-256 of the bearer token that prepared it: the same token opens the stream without a lookup. */
   tokenHash: string;
   groupId: number;
-  /** The group was created for this turn, so it has no history to read. */
+  /** The group is new: it has no history to read, and is created only when the turn runs (so an abandoned prepare leaves no empty group). */
   newGroup: boolean;
+  /** The row of a new group, inserted under the reserved `groupId` when the turn runs. */
+  group?: { type: number; title: string; appId: number | null; templateId: number | null; identityId: number | null };
   model: string;
   input: string;
   images: string[];
