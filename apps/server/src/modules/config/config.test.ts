@@ -19,6 +19,17 @@ describe('config endpoints', () => {
     expect(data.website.protocols.register.url).toMatch(/register/);
     expect(data.demo.sms).toBe(true);
     expect(data.demo.wechat).toBe(true);
+    expect(data.demo.pay).toBe(true);
+  });
+
+  it('says payments are real once a gateway is configured', async () => {
+    const real = await createTestApp({ env: { EPAY_API_URL: 'https://pay.example.com/', EPAY_PID: '1001', EPAY_KEY: 'k'.repeat(32) } });
+    try {
+      const data = websiteInfoReply.parse((await real.call('GET', '/api/website/info')).body.data);
+      expect(data.demo.pay).toBe(false);
+    } finally {
+      await real.close();
+    }
   });
 
   it('global config carries every field, the menu, masks and the notice', async () => {

@@ -2,6 +2,7 @@ import { and, asc, eq, notExists } from 'drizzle-orm';
 import type { Feature, GlobalConfigReply, MenuItem, WebsiteInfoReply } from '@app/shared';
 import type { AppContext } from '../../core/context.ts';
 import { masks, menus, modelKeys, models, notices, siteConfig } from '../../db/schema/index.ts';
+import { createPayProviders, PAY_PRIORITY } from '../../providers/pay/index.ts';
 import { SETTINGS_DEFAULTS, type SettingKey, type SiteSettings } from './defaults.ts';
 
 const CACHE_MS = 5000;
@@ -71,6 +72,17 @@ export class ConfigService {
     return rows.length > 0;
   }
 
+  private sandboxPay: boolean | null = null;
+
+  /** True when no real payment gateway is configured, so orders are paid on the local sandbox page. */
+  payIsSandbox(): boolean {
+    if (this.sandboxPay === null) {
+      const providers = createPayProviders(this.ctx.config.env, this.ctx.config.publicUrl);
+      this.sandboxPay = PAY_PRIORITY.every(({ name }) => !providers[name]);
+    }
+    return this.sandboxPay;
+  }
+
   globalConfig(): Promise<GlobalConfigReply> {
     return this.cached('global', () => this.loadGlobalConfig());
   }
@@ -112,7 +124,7 @@ export class ConfigService {
         sms: this.ctx.sms.name === 'console',
         wechat: this.ctx.wechat.name === 'dev',
         llm: llmOffline,
-        pay: true,
+        pay: this.payIsSandbox(),
       },
     };
   }
