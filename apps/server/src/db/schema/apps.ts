@@ -1,16 +1,7 @@
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-export type FormType = 'input_text' | 'input_textarea' | 'input_number' | 'select';
-export interface TemplateVariable {
-  name: string;
-  form_type: FormType;
-  placeholder: string;
-  tip: string;
-  require: boolean;
-  limit_min?: number;
-  select_values?: string[];
-}
+import type { TemplateVariable } from '@app/shared';
 
 export const appCategories = pgTable('app_categories', {
   id: serial('id').primaryKey(),
