@@ -5,13 +5,17 @@
  * cut are neither lost nor repeated.
  */
 import type { OcrEngine, OcrLine, OcrParagraph } from './ocr.ts';
-import { endsSentence, headingLevelByPattern, joinLines, yieldToLoop } from './text.ts';
+import { LIST_START, endsSentence, headingLevelByPattern, joinLines, yieldToLoop } from './text.ts';
 import { MESSAGES, ParseError, type ParsedBlock } from './types.ts';
 
 /** Pictures taller than this many widths are cut into strips. */
 export const LONG_IMAGE_RATIO = 2.5;
 /** Wider pictures are scaled down to this width before OCR (time grows with the pixels). */
 const MAX_OCR_WIDTH = 2400;
+/** Larger pictures are refused (decoding alone would take this many × 4 bytes). */
+export const MAX_IMAGE_PIXELS = 60_000_000;
+/** At most this many strips of a long picture are read (about 25 phone screens). */
+export const MAX_STRIPS = 40;
 
 export interface Strip {
   top: number;
@@ -58,6 +62,10 @@ export function paragraphsToBlocks(paragraphs: OcrParagraph[], page: number | nu
         blocks.push({ page, level, text: line.text });
         return;
       }
+      if (body && LIST_START.test(line.text)) {
+        blocks.push({ page, level: 0, text: body });
+        body = '';
+      }
       body = joinLines(body, line.text);
       if (i < p.lines.length - 1 && short(line) && endsSentence(line.text)) {
         blocks.push({ page, level: 0, text: body });
@@ -90,10 +98,11 @@ export async function parseImage(
     throw new ParseError(MESSAGES.corrupt, 'corrupt');
   }
   if (!img.width || !img.height) throw new ParseError(MESSAGES.corrupt, 'corrupt');
+  if (img.width * img.height > MAX_IMAGE_PIXELS) throw new ParseError(MESSAGES.imageTooLarge, 'unsupported');
   const scale = img.width > MAX_OCR_WIDTH ? MAX_OCR_WIDTH / img.width : 1;
   const width = Math.round(img.width * scale);
   const height = Math.round(img.height * scale);
-  const strips = planStrips(width, height);
+  const strips = planStrips(width, height).slice(0, MAX_STRIPS);
   const paragraphs: OcrParagraph[] = [];
   for (let i = 0; i < strips.length; i++) {
     opts.signal?.throwIfAborted();

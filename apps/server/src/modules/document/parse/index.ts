@@ -21,6 +21,8 @@ export interface ParseOptions {
   onProgress?: (done: number, total: number) => void;
   /** PDF: at most this many scanned pages are read by OCR (default 50). */
   maxOcrPages?: number;
+  /** PDF: a folder with PDF.js's cmaps/ and standard_fonts/ (default: the pdfjs-dist package when installed). */
+  pdfDataDir?: string;
 }
 
 export const SUPPORTED_EXTENSIONS = ['pdf', 'docx', 'txt', 'md', 'markdown', 'png', 'jpg', 'jpeg', 'webp', 'bmp'] as const;

@@ -63,7 +63,7 @@ describe.skipIf(!font)('OCR (needs a CJK font to draw test images)', () => {
     const lines = Array.from({ length: 40 }, (_, i) => `第${i + 1}项 编号${1000 + i}的货物已送达`);
     const png = (await renderTextPng(lines, { width: 480, fontSize: 22, lineHeight: 40 }))!;
     const progress: number[] = [];
-    const doc = await parseDocument(png, 'png', { ocr, onProgress: (done, total) => progress.push(total) });
+    const doc = await parseDocument(png, 'png', { ocr, onProgress: (_done, total) => progress.push(total) });
     expect(progress[0]).toBeGreaterThan(1); // more than one strip
     const text = squash(doc.blocks.map((b) => b.text).join('\n'));
     let found = 0;

@@ -3,7 +3,7 @@
  * image, stopped after a while without work. Language data comes from the installed
  * @tesseract.js-data packages and the core from tesseract.js-core: nothing is downloaded.
  */
-import { existsSync, mkdirSync, symlinkSync, copyFileSync, lstatSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, symlinkSync, unlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type Tesseract from 'tesseract.js';
@@ -66,9 +66,11 @@ function prepareLangDir(dir: string, langs: string[]): void {
   for (const lang of langs) {
     const source = langDataFile(lang);
     const target = join(dir, `${lang}.traineddata.gz`);
-    let present = false;
+    let present: boolean;
     try {
+      // A link whose target moved (node_modules reinstalled elsewhere) is made again.
       present = lstatSync(target).isSymbolicLink() ? existsSync(target) : true;
+      if (!present) unlinkSync(target);
     } catch {
       present = false;
     }
@@ -175,6 +177,9 @@ export class OcrEngine {
     prepareLangDir(langPath, this.langs);
     mkdirSync(cachePath, { recursive: true });
     const tesseract = require('tesseract.js') as typeof Tesseract;
+    // chi_sim's data asks to load a vertical-text sublanguage (chi_sim_vert) that is not
+    // installed; tesseract then logs a failed load. Horizontal text is all we read.
+    const initConfig = { tessedit_load_sublangs: '' };
     return tesseract.createWorker(this.langs, OEM_LSTM_ONLY, {
       langPath,
       cachePath,
@@ -184,7 +189,7 @@ export class OcrEngine {
       corePath: dirname(require.resolve('tesseract.js-core/package.json')),
       logger: () => {},
       errorHandler: () => {},
-    });
+    }, initConfig as Partial<Tesseract.InitOptions>);
   }
 
   private async stopWorker(): Promise<void> {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { chunkDocument } from './chunk.ts';
 import { parseDocument } from './index.ts';
-import { makeCjkTextPdf, makeEncryptedPdf, makeTextPdf, type PdfPart } from './test-fixtures.ts';
+import { findPdfDataDir } from './pdf.ts';
+import { makeCjkTextPdf, makeEncryptedPdf, makePredefinedCmapPdf, makeTextPdf, type PdfPart } from './test-fixtures.ts';
 import { ParseError } from './types.ts';
 
 const sentences = (topic: string, n: number) =>
@@ -102,6 +103,16 @@ describe('PDF parsing', () => {
       [2, '第二章 付款'],
     ]);
     expect(chunks[0]!.text).toContain('千分之三向甲方支付违约金');
+  });
+
+  it.skipIf(!findPdfDataDir())('reads non-embedded CJK fonts with predefined CMaps (needs pdfjs-dist data)', async () => {
+    const doc = await parseDocument(Buffer.from(await makePredefinedCmapPdf('电子发票 价税合计：壹佰元整')), 'pdf');
+    expect(doc.blocks).toEqual([{ page: 1, level: 0, text: '电子发票 价税合计：壹佰元整' }]);
+  });
+
+  it('without CMap data, a predefined-CMap PDF has no readable text', async () => {
+    const pdf = Buffer.from(await makePredefinedCmapPdf('电子发票'));
+    await expectParseError(parseDocument(pdf, 'pdf', { pdfDataDir: '/nonexistent' }), 'empty', '文档中没有可识别的文字');
   });
 
   it('refuses an encrypted PDF', async () => {

@@ -4,10 +4,13 @@
  * by font size. Pages without a text layer (scans) are rendered and read by OCR when an engine
  * is given. The event loop gets a turn between pages.
  */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { getDocumentProxy, getResolvedPDFJS, renderPageAsImage } from 'unpdf';
 import { paragraphsToBlocks } from './image.ts';
 import type { OcrEngine } from './ocr.ts';
-import { endsSentence, headingLevelByPattern, joinLines, isCjk, normalizeChars, stripControls, yieldToLoop } from './text.ts';
+import { LIST_START, endsSentence, headingLevelByPattern, isCjk, joinLines, normalizeChars, stripControls, yieldToLoop } from './text.ts';
 import { MESSAGES, ParseError, type ParsedBlock } from './types.ts';
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
@@ -19,6 +22,37 @@ export interface PdfOptions {
   onProgress?: (done: number, total: number) => void;
   /** At most this many pages are read by OCR (default 50). */
   maxOcrPages?: number;
+  /**
+   * A folder holding PDF.js's `cmaps/` (and `standard_fonts/`), e.g. the pdfjs-dist package
+   * folder. Found automatically when pdfjs-dist is installed. Without the CMaps, text in
+   * non-embedded CJK fonts with predefined encodings (UniGB-UCS2-H, GBK-EUC-H…, common in
+   * generated invoices) cannot be read.
+   */
+  pdfDataDir?: string;
+}
+
+let detectedDataDir: string | null | undefined;
+
+/** The pdfjs-dist package folder when it is installed (its data files only are used, never its code). */
+export function findPdfDataDir(): string | null {
+  if (detectedDataDir === undefined) {
+    try {
+      const dir = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+      detectedDataDir = existsSync(join(dir, 'cmaps')) ? dir : null;
+    } catch {
+      detectedDataDir = null;
+    }
+  }
+  return detectedDataDir;
+}
+
+/** Data locations as plain paths with a trailing slash: PDF.js in Node reads these with fs (file:// URLs fail). */
+function dataOptions(dir: string | null): Record<string, unknown> {
+  if (!dir) return {};
+  const out: Record<string, unknown> = {};
+  if (existsSync(join(dir, 'cmaps'))) Object.assign(out, { cMapUrl: `${join(dir, 'cmaps')}/`, cMapPacked: true });
+  if (existsSync(join(dir, 'standard_fonts'))) out.standardFontDataUrl = `${join(dir, 'standard_fonts')}/`;
+  return out;
 }
 
 export interface PdfResult {
@@ -49,6 +83,7 @@ interface PageText {
 const MIN_TEXT_CHARS = 10;
 const OCR_SCALE_MIN = 2;
 const OCR_SCALE_MAX = 3;
+const MAX_RENDER_PIXELS = 12_000_000;
 
 interface RawItem {
   str: string;
@@ -160,8 +195,14 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
-/** Lines of one page to heading and paragraph blocks. */
-function pageBlocks(p: PageText, levelOf: (l: Line) => number, body: number): ParsedBlock[] {
+/** Dot leaders of a table of contents: "1 Introduction . . . . . 4". */
+const DOT_LEADER = /(?:\s*[.·…]){5,}\s*/g;
+
+/**
+ * Lines of one page to heading and paragraph blocks. `patterns`: short standalone lines like
+ * "第一章 …" become headings (used when font sizes tell no headings apart).
+ */
+function pageBlocks(p: PageText, levelOf: (l: Line) => number, body: number, patterns: boolean): ParsedBlock[] {
   const lines = p.lines;
   if (!lines.length) return [];
   const bodyLines = lines.filter((l) => Math.abs(l.size - body) <= body * 0.15);
@@ -184,8 +225,11 @@ function pageBlocks(p: PageText, levelOf: (l: Line) => number, body: number): Pa
   const flush = () => {
     if (text) {
       let l = level;
-      if (l && text.length > 120) l = 0;
-      if (!l && lineCount === 1) l = headingLevelByPattern(text);
+      const toc = DOT_LEADER.test(text);
+      DOT_LEADER.lastIndex = 0;
+      if (toc) text = text.replace(DOT_LEADER, ' … ');
+      if (l && (text.length > 120 || toc)) l = 0;
+      if (!l && patterns && lineCount === 1 && !toc) l = headingLevelByPattern(text);
       blocks.push({ page: p.page, level: l, text });
     }
     text = '';
@@ -201,7 +245,7 @@ function pageBlocks(p: PageText, levelOf: (l: Line) => number, body: number): Pa
       if (!split && !lv) {
         const indented = line.x - left > line.size * 1.2 && prev.x - left < prev.size * 0.5;
         const shortPrev = prev.xEnd < right - prev.size * 4 || (prev.xEnd < right - prev.size * 1.5 && endsSentence(prev.text));
-        split = indented || shortPrev;
+        split = indented || shortPrev || LIST_START.test(line.text);
       }
       if (split) flush();
     }
@@ -221,8 +265,11 @@ function mapLoadError(e: unknown): ParseError {
   return new ParseError(MESSAGES.corrupt, 'corrupt');
 }
 
-/** Whether a page without text draws anything worth reading (an image, or much vector art). */
-async function hasPicture(page: PdfPage): Promise<{ picture: boolean; imageWidth: number }> {
+/**
+ * Whether a page with (almost) no text layer draws anything worth reading: an image, much
+ * vector art, or text whose characters could not be extracted (`textless`).
+ */
+async function hasPicture(page: PdfPage, textless: boolean): Promise<{ picture: boolean; imageWidth: number }> {
   const { OPS } = await getResolvedPDFJS();
   const ops = await page.getOperatorList();
   let picture = false;
@@ -238,7 +285,7 @@ async function hasPicture(page: PdfPage): Promise<{ picture: boolean; imageWidth
       if (Number.isFinite(w)) imageWidth = Math.max(imageWidth, w);
     } else if (fn === OPS.constructPath) {
       paths++;
-    } else if (fn === OPS.showText || fn === OPS.showSpacedText) {
+    } else if (textless && (fn === OPS.showText || fn === OPS.showSpacedText)) {
       picture = true;
     }
   }
@@ -246,9 +293,11 @@ async function hasPicture(page: PdfPage): Promise<{ picture: boolean; imageWidth
 }
 
 async function ocrPage(pdf: PdfDocument, page: PdfPage, ocr: OcrEngine, imageWidth: number): Promise<ParsedBlock[]> {
-  const width = page.getViewport({ scale: 1 }).width || 595;
-  // Render near the scan's own resolution, between 144 and 216 dpi.
-  const scale = Math.min(OCR_SCALE_MAX, Math.max(OCR_SCALE_MIN, imageWidth / width || OCR_SCALE_MIN));
+  const viewport = page.getViewport({ scale: 1 });
+  const width = viewport.width || 595;
+  const height = viewport.height || 842;
+  // Render near the scan's own resolution, between 144 and 216 dpi, and at most ~12 megapixels.
+  const scale = Math.min(OCR_SCALE_MAX, Math.max(OCR_SCALE_MIN, imageWidth / width || OCR_SCALE_MIN), Math.sqrt(MAX_RENDER_PIXELS / (width * height)));
   const png = await renderPageAsImage(pdf, page.pageNumber, { canvasImport: () => import('@napi-rs/canvas'), scale });
   const result = await ocr.recognizeDetailed(Buffer.from(png));
   return paragraphsToBlocks(result.paragraphs, page.pageNumber);
@@ -258,7 +307,8 @@ export async function parsePdf(body: Buffer, opts: PdfOptions = {}): Promise<Pdf
   let pdf: PdfDocument;
   try {
     // A copy: PDF.js may take over (detach) the buffer it is given.
-    pdf = await getDocumentProxy(new Uint8Array(body), { verbosity: 0, stopAtErrors: false } as Parameters<typeof getDocumentProxy>[1]);
+    const options = { verbosity: 0, stopAtErrors: false, ...dataOptions(opts.pdfDataDir ?? findPdfDataDir()) };
+    pdf = await getDocumentProxy(new Uint8Array(body), options as Parameters<typeof getDocumentProxy>[1]);
   } catch (e) {
     throw mapLoadError(e);
   }
@@ -266,6 +316,8 @@ export async function parsePdf(body: Buffer, opts: PdfOptions = {}): Promise<Pdf
   let ocrPages = 0;
   let skippedPages = 0;
   let failedPages = 0;
+  /** The first OCR failure: thrown when it leaves the document without any text (e.g. missing language data). */
+  let ocrError: unknown = null;
   const pages: PageText[] = [];
   try {
     const total = pdf.numPages;
@@ -284,14 +336,20 @@ export async function parsePdf(body: Buffer, opts: PdfOptions = {}): Promise<Pdf
         const entry: PageText = { page: n, lines };
         const chars = lines.reduce((s, l) => s + l.text.replace(/\s/g, '').length, 0);
         if (chars < MIN_TEXT_CHARS) {
-          const { picture, imageWidth } = await hasPicture(page);
+          const { picture, imageWidth } = await hasPicture(page, chars === 0);
           if (picture) {
             if (opts.ocr && ocrPages < maxOcr) {
               await yieldToLoop();
               opts.signal?.throwIfAborted();
-              entry.ocrBlocks = await ocrPage(pdf, page, opts.ocr, imageWidth);
-              ocrPages++;
-              if (entry.ocrBlocks.length) entry.lines = [];
+              try {
+                entry.ocrBlocks = await ocrPage(pdf, page, opts.ocr, imageWidth);
+                ocrPages++;
+                if (entry.ocrBlocks.length) entry.lines = [];
+              } catch (e) {
+                if (opts.signal?.aborted) throw e;
+                ocrError ??= e;
+                skippedPages++;
+              }
             } else {
               skippedPages++;
             }
@@ -320,8 +378,9 @@ export async function parsePdf(body: Buffer, opts: PdfOptions = {}): Promise<Pdf
     const blocks: ParsedBlock[] = [];
     for (const p of pages) {
       if (p.ocrBlocks) blocks.push(...p.ocrBlocks);
-      else blocks.push(...pageBlocks(p, levelOf, body));
+      else blocks.push(...pageBlocks(p, levelOf, body, sizes.length === 0));
     }
+    if (ocrError && !blocks.some((b) => b.text.trim())) throw ocrError;
     return { pages: total, blocks, ocrPages, skippedPages };
   } finally {
     await pdf.destroy().catch(() => {});

@@ -40,6 +40,11 @@ describe('TXT', () => {
     expect(english.blocks.map((b) => b.text)).toEqual(['This is a long wrapped paragraph.', 'Second one.']);
   });
 
+  it('starts a paragraph at a list item or a numbered clause', async () => {
+    const doc = await parseDocument(Buffer.from('Items needed:\n- pen\n- paper\n\n第一条 甲方应当\n按时付款。\n第二条 乙方应当\n按时交货。\n'), 'txt');
+    expect(doc.blocks.map((b) => b.text)).toEqual(['Items needed:', '- pen', '- paper', '第一条 甲方应当按时付款。', '第二条 乙方应当按时交货。']);
+  });
+
   it('detects BOMs: UTF-8, UTF-16 LE and BE', async () => {
     const text = '你好，世界。Hello';
     const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);

@@ -13,7 +13,11 @@ export function decodeText(body: Buffer): string {
   const sample = body.subarray(0, 4096);
   let zeroEven = 0;
   let zeroOdd = 0;
-  for (let i = 0; i < sample.length; i++) if (sample[i] === 0) (i % 2 ? zeroOdd++ : zeroEven++);
+  for (let i = 0; i < sample.length; i++) {
+    if (sample[i] !== 0) continue;
+    if (i % 2) zeroOdd++;
+    else zeroEven++;
+  }
   const half = sample.length / 2;
   if (half >= 4 && zeroOdd > half * 0.3 && zeroEven < half * 0.05) return new TextDecoder('utf-16le').decode(body);
   if (half >= 4 && zeroEven > half * 0.3 && zeroOdd < half * 0.05) return new TextDecoder('utf-16be').decode(body);

@@ -153,6 +153,26 @@ export async function makeCjkTextPdf(pages: PdfPart[][]): Promise<Uint8Array> {
   return doc.save();
 }
 
+/**
+ * A PDF with Chinese text in a non-embedded font with a predefined CMap (STSong-Light,
+ * UniGB-UCS2-H), as some invoice generators write them: readable only with PDF.js's CMap files.
+ */
+export async function makePredefinedCmapPdf(text: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const ctx = doc.context;
+  const descriptor = ctx.register(
+    ctx.obj({ Type: 'FontDescriptor', FontName: 'STSong-Light', Flags: 4, FontBBox: [0, -200, 1000, 800], ItalicAngle: 0, Ascent: 800, Descent: -200, CapHeight: 700, StemV: 80 }),
+  );
+  const cidFont = ctx.obj({ Type: 'Font', Subtype: 'CIDFontType0', BaseFont: 'STSong-Light', FontDescriptor: descriptor, DW: 1000 });
+  cidFont.set(PDFName.of('CIDSystemInfo'), ctx.obj({ Registry: PDFString.of('Adobe'), Ordering: PDFString.of('GB1'), Supplement: 4 }));
+  const font = ctx.register(ctx.obj({ Type: 'Font', Subtype: 'Type0', BaseFont: 'STSong-Light', Encoding: 'UniGB-UCS2-H', DescendantFonts: [ctx.register(cidFont)] }));
+  const page = doc.addPage([595, 842]);
+  page.node.setFontDictionary(PDFName.of('F1'), font);
+  const hex = PDFHexString.of([...text].map((c) => c.charCodeAt(0).toString(16).padStart(4, '0')).join(''));
+  page.pushOperators(pushGraphicsState(), beginText(), setFontAndSize('F1', 12), moveText(60, 760), showText(hex), endText(), popGraphicsState());
+  return doc.save();
+}
+
 /** A one-page PDF whose only content is a picture (a "scanned" page). */
 export async function makeScannedPdf(png: Uint8Array, pages = 1): Promise<Uint8Array> {
   const doc = await PDFDocument.create();

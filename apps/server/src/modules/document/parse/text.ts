@@ -76,8 +76,8 @@ export function headingLevelByPattern(line: string): number {
   return 0;
 }
 
-/** Sentence ends used to split over-long paragraphs. */
-export const SENTENCE_END = /[。！？!?；;]|\.(?=\s|$)/;
+/** A line that starts a list item or a numbered clause (• …, 1. …, (2) …, 一、…, （三）…, 第五条 …). */
+export const LIST_START = /^(?:[•●▪◦○■□◆◇➢►✓·*\-–]\s|\(?\d{1,3}[.)](?:\s|(?=[\p{Script=Han}]))|\d{1,3}、|[（(][一二三四五六七八九十\d]{1,3}[)）]|[一二三四五六七八九十]{1,3}、|第[一二三四五六七八九十百零〇\d]+条)/u;
 
 export function endsSentence(text: string): boolean {
   return /[。！？!?；;：:.…”"』」)]$/.test(text.trim());
@@ -110,7 +110,7 @@ export function textToBlocks(text: string, page: number | null): ParsedBlock[] {
       blocks.push({ page, level, text: line });
       continue;
     }
-    if (linePerParagraph) {
+    if (linePerParagraph || LIST_START.test(line)) {
       flush();
       para = line;
     } else {

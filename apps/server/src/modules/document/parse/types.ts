@@ -40,4 +40,5 @@ export const MESSAGES = {
   unsupported: '不支持的文件格式',
   oldDoc: '不支持旧版 Word（.doc）格式，请另存为 .docx 后上传',
   noOcr: '图片文字识别未启用，无法解析图片',
+  imageTooLarge: '图片尺寸过大，无法识别',
 } as const;

@@ -56,7 +56,7 @@ function undouble(w: string): string {
   return /([b-df-hj-np-tv-z])\1$/.test(w) && !/(?:ll|ss|zz)$/.test(w) ? w.slice(0, -1) : w;
 }
 
-/** Search terms of a text (query or document), in order; repeated terms are kept. */
+/** Search terms of a text (query or document), in order; repeated terms are kept. A term never contains whitespace. */
 export function segment(text: string): string[] {
   if (!text) return [];
   const out: string[] = [];
