@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chunkDocument, chunkSearchText } from '../apps/server/src/modules/document/parse/chunk.ts';
 import { parseDocument } from '../apps/server/src/modules/document/parse/index.ts';
+import { parseIsolated } from '../apps/server/src/modules/document/isolated-parse.ts';
 import { OcrEngine } from '../apps/server/src/modules/document/parse/ocr.ts';
 import { findCjkFont, makeScannedPdf, makeTextPdf, renderTextPng, type PdfPart } from '../apps/server/src/modules/document/parse/test-fixtures.ts';
 import { Bm25Index } from '../apps/server/src/modules/document/retrieval/bm25.ts';
@@ -158,6 +159,15 @@ for (const q of queries) {
 }
 console.log(`retrieval hybrid (+ cosine over ${chunks.length} × ${DIMS}-d, RRF): p50 ${ms(percentile(hybridTimes, 50))}, p95 ${ms(percentile(hybridTimes, 95))}`);
 console.log(`RSS: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);
+
+// What the server really does: parse + chunk + segment in a child process (crash isolation).
+{
+  const work = mkdtempSync(join(tmpdir(), 'bench-isolated-'));
+  const t0 = performance.now();
+  const out = await parseIsolated(pdf, 'pdf', { tmpDir: work, ocrCacheDir: join(work, 'ocr'), signal: new AbortController().signal, timeoutMs: 600_000 });
+  console.log(`isolated parse + chunk + segment (child process, as the server runs it): ${secs(performance.now() - t0)} (${out.chunks.length} chunks)`);
+  rmSync(work, { recursive: true, force: true });
+}
 
 // OCR of one scanned Chinese page (A4 at ~150 dpi, 20 lines), offline models.
 if (findCjkFont()) {
