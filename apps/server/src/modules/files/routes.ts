@@ -9,6 +9,8 @@ import { isSafeKey } from '../../providers/storage/types.ts';
 const PRIVATE_PREFIXES = ['docs/'];
 const isPrivateKey = (key: string) => PRIVATE_PREFIXES.some((p) => key.toLowerCase().startsWith(p));
 
+const SWEEP_INTERVAL_MS = 3600 * 1000;
+
 /** A slice plus room for nothing else: one slice is at most UPLOAD_SLICE_BYTES. */
 export const PART_BODY_LIMIT = UPLOAD_SLICE_BYTES + 64 * 1024;
 
@@ -33,6 +35,17 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext) {
 
   const storage = ctx.storage;
   if (!(storage instanceof LocalStorage)) return;
+
+  // Uploads never completed nor aborted are swept: at start, then every hour.
+  const sweep = () =>
+    void storage.sweepUploads(ctx.clock.now()).then(
+      (n) => n && ctx.log.info({ removed: n }, 'storage: swept stale uploads'),
+      (err: unknown) => ctx.log.warn({ err }, 'storage: sweeping stale uploads failed'),
+    );
+  const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onReady', async () => sweep());
+  app.addHook('onClose', async () => clearInterval(timer));
   // Its own scope, so that any body (whatever its declared type, or none) arrives as raw bytes here only.
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
