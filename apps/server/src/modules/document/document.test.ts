@@ -109,6 +109,36 @@ describe('upload and parse', () => {
     expect(sig.status).toBe(400);
   });
 
+  it('stops at the document quota, and counts a deleted document out of it', async () => {
+    const erin = await t.loginByPhone('13800000105');
+    const erinId = await userIdOf(t, erin);
+    const now = new Date(t.clock.now());
+    await t.ctx.db.insert(documents).values(
+      Array.from({ length: DOCUMENTS_PER_USER }, (_, i) => ({
+        token: `${'e'.repeat(28)}${String(i).padStart(4, '0')}`,
+        userId: erinId,
+        title: `文档${i}`,
+        fileName: `d${i}.txt`,
+        fileExt: 'txt',
+        fileSize: 10,
+        storageKey: `docs/${erinId}/202611/${String(i).padStart(32, '0')}.txt`,
+        uploadId: `quota-${erinId}-${i}`,
+        status: 2,
+        nameStatus: 1,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+    const full = await uploadDocument(t, erin, { name: 'one-more.txt', body: Buffer.from('再来一个') });
+    expect(full.failed).toMatchObject({ step: 'pre_add', status: 400, message: `文档数量已达上限（${DOCUMENTS_PER_USER}个），请删除不用的文档后再上传` });
+    const sig = await t.call('GET', '/api/cos/signature', { token: erin, query: { file_name: 'a.txt', file_ext: 'txt', file_size: '10' } });
+    expect(sig.status).toBe(400);
+    await t.call('POST', '/api/document/delete', { token: erin, body: { token: `${'e'.repeat(28)}0000` } });
+    const room = await uploadDocument(t, erin, { name: 'one-more.txt', body: Buffer.from('再来一个') });
+    expect(room.failed).toBeNull();
+    await t.documents.jobs.idle();
+  });
+
   it('says the upload failed when slices are missing, and records nothing', async () => {
     const before = (await t.call('GET', '/api/document/histories', { token: alice })).body.data.list.length;
     const body = Buffer.alloc(UPLOAD_SLICE_BYTES + 10, 'a');
