@@ -1,53 +1,8 @@
-import { vi } from 'vitest';
 import type { ChatGroup, ChatMessage, Feature, GlobalConfigFields, WebsiteInfoReply } from '@app/shared';
 import { useSession, type GlobalConfig } from '../../../lib/session.ts';
 import { tokenStore } from '../../../lib/storage.ts';
 
-type Json = { code: number; message?: string; data?: unknown };
-export type Route = (body: unknown, url: URL) => { status?: number; body: Json } | { sse: string[] };
-
-/**
- * Stubs fetch with "METHOD /path" handlers and records the calls; an unknown call throws.
- * A handler may answer `{ sse: chunks }`: a text/event-stream body delivered chunk by chunk.
- */
-export function mockApi(routes: Record<string, Route>) {
-  const calls: { method: string; path: string; body: unknown; url: URL }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = (init?.method ?? 'GET').toUpperCase();
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
-      calls.push({ method, path: url.pathname, body, url });
-      const route = routes[`${method} ${url.pathname}`];
-      if (!route) throw new Error(`unexpected ${method} ${url.pathname}`);
-      const reply = route(body, url);
-      if ('sse' in reply) {
-        const encoder = new TextEncoder();
-        const chunks = reply.sse;
-        const signal = init?.signal;
-        const stream = new ReadableStream<Uint8Array>({
-          async start(c) {
-            for (const chunk of chunks) {
-              if (signal?.aborted) break;
-              c.enqueue(encoder.encode(chunk));
-              await new Promise((r) => setTimeout(r, 1));
-            }
-            c.close();
-          },
-        });
-        return new Response(stream, { status: 200, headers: { 'Content-Type': 'text/event-stream; charset=utf-8' } });
-      }
-      return new Response(JSON.stringify({ message: '', success: reply.body.code === 200, data: null, ...reply.body }), {
-        status: reply.status ?? 200,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
-  return { calls, find: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path) };
-}
-
-export const ok = (data: unknown, message = '请求成功') => ({ body: { code: 200, message, data } });
+export { mockApi, ok, sse, type Route } from '../../../test/mock-api.ts';
 
 export const feature = (patch: Partial<Feature> = {}): Feature => ({
   code: 'ai_35',
@@ -92,7 +47,6 @@ export const serverMessage = (id: number, inversion: boolean, text: string, patc
   ...patch,
 });
 
-export const sse = (...events: object[]) => events.map((e) => `data: ${JSON.stringify(e)}\n\n`);
 
 /** The session as the layout leaves it: config and website loaded, optionally logged in. */
 export function session({ token = 'tok', features = [feature()] }: { token?: string | null; features?: Feature[] } = {}) {

@@ -26,7 +26,8 @@ export function ActionBar({ actions, languages, action, language, disabled }: Pr
       <div
         role="tablist"
         aria-label={t('actions')}
-        className="flex min-w-0 flex-1 snap-x gap-1 overflow-x-auto overscroll-x-contain [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+        // Sideways scroll when the tabs do not fit (a phone); the right edge fades to say there is more.
+        className="flex min-w-0 flex-1 snap-x gap-1 overflow-x-auto overscroll-x-contain [mask-image:linear-gradient(to_right,black_calc(100%-20px),transparent)] pr-4 [scrollbar-width:none] md:[mask-image:none] md:pr-0 [&::-webkit-scrollbar]:hidden"
       >
         {actions.map((a) => {
           const selected = a.value === action?.value;
@@ -51,15 +52,20 @@ export function ActionBar({ actions, languages, action, language, disabled }: Pr
         })}
       </div>
       {languages.length > 0 && (
+        // The select is laid over its own label, so the pill is as wide as the chosen language, not the longest one.
         <label className="relative flex h-8 shrink-0 items-center gap-1 rounded-full border border-neutral-200 pr-2 pl-2.5 text-[13px] text-neutral-600 focus-within:ring-2 focus-within:ring-primary/25 dark:border-neutral-700 dark:text-neutral-300">
           <Languages className="size-3.5 shrink-0 text-neutral-400" aria-hidden />
-          <span className="sr-only">{t('outLang')}</span>
+          <span aria-hidden className="max-w-[5.5rem] truncate">
+            {languages.find((l) => l.value === language)?.label ?? language}
+          </span>
+          <ChevronDown className="size-3.5 shrink-0 text-neutral-400" aria-hidden />
           <select
             value={language}
             disabled={disabled}
             aria-label={t('outLang')}
+            title={t('outLang')}
             onChange={(e) => setOutLang(e.target.value)}
-            className="max-w-[6.5rem] cursor-pointer appearance-none bg-transparent pr-4 outline-none disabled:cursor-not-allowed"
+            className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed"
           >
             {languages.map((l) => (
               <option key={l.value} value={l.value}>
@@ -67,7 +73,6 @@ export function ActionBar({ actions, languages, action, language, disabled }: Pr
               </option>
             ))}
           </select>
-          <ChevronDown className="pointer-events-none absolute right-2 size-3.5 text-neutral-400" aria-hidden />
         </label>
       )}
     </div>

@@ -48,7 +48,13 @@ export function DocComposer({ mobile, options, onSent }: Props) {
     await started;
   };
 
-  const placeholder = qa || !action ? t('placeholderQa') : t('placeholderAction', { action: action.label });
+  const placeholder = mobile
+    ? qa || !action
+      ? t('placeholderQaShort')
+      : t('placeholderActionShort')
+    : qa || !action
+      ? t('placeholderQa')
+      : t('placeholderAction', { action: action.label });
   const sendOrStop = generating ? (
     <button
       type="button"
@@ -64,11 +70,8 @@ export function DocComposer({ mobile, options, onSent }: Props) {
       type="submit"
       aria-label={t('send')}
       title={t('send')}
-      aria-disabled={blocked || undefined}
-      className={clsx(
-        'inline-flex size-9 shrink-0 items-center justify-center rounded-full transition-colors',
-        blocked ? 'bg-neutral-200 text-neutral-400 dark:bg-neutral-800 dark:text-neutral-500' : 'bg-primary text-white hover:bg-primary-hover',
-      )}
+      disabled={blocked}
+      className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-white transition-colors hover:bg-primary-hover disabled:bg-neutral-200 disabled:text-neutral-400 dark:disabled:bg-neutral-800 dark:disabled:text-neutral-500"
     >
       <ArrowUp className="size-5" strokeWidth={2.2} aria-hidden />
     </button>

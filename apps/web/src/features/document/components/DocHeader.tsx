@@ -23,9 +23,8 @@ interface Props {
  */
 export function DocHeader({ mobile, canExport, exportTarget }: Props) {
   const { t } = useTranslation('document');
-  const { t: ta } = useTranslation('app');
   const doc = useDocuments(activeGroup);
-  const title = doc?.title ?? ta('route.ChatFile');
+  const title = doc?.title ?? t('title');
   const meta = doc ? [doc.file_ext.toUpperCase(), doc.pages ? t('pages', { count: doc.pages }) : null, formatSize(doc.file_size)].filter(Boolean).join(' · ') : null;
   const docsButton = (
     <button type="button" onClick={() => useDocUi.getState().set({ drawerOpen: true })} aria-label={t('openDocs')} title={t('openDocs')} className={`${iconButton} lg:hidden`}>

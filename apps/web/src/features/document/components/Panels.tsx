@@ -49,11 +49,8 @@ export function EmptyState({ accept, maxMb }: { accept: readonly string[]; maxMb
             {a}
           </span>
         ))}
-        <span className="text-neutral-300 dark:text-neutral-600" aria-hidden>
-          ·
-        </span>
-        <span>{t('empty.maxSize', { mb: maxMb })}</span>
       </div>
+      <p className="mt-2 text-xs text-neutral-500 dark:text-neutral-400">{t('empty.maxSize', { mb: maxMb })}</p>
       <DemoNote />
     </div>
   );

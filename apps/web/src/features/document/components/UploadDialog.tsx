@@ -72,9 +72,9 @@ function Progress({ state }: { state: UploadState }) {
         aria-valuenow={state.phase === 'uploading' ? percent : undefined}
       >
         {state.phase === 'parsing' || state.phase === 'checking' ? (
-          <div className="h-full animate-[boot-bar_1.2s_ease-in-out_infinite] w-1/3 rounded-full bg-primary" />
+          <div key="busy" className="h-full animate-[boot-bar_1.2s_ease-in-out_infinite] w-1/3 rounded-full bg-primary" />
         ) : (
-          <div className="h-full rounded-full bg-primary transition-[width] duration-200" style={{ width: `${state.phase === 'done' ? 100 : percent}%` }} />
+          <div key="bytes" className="h-full rounded-full bg-primary transition-[width] duration-200" style={{ width: `${state.phase === 'done' ? 100 : percent}%` }} />
         )}
       </div>
     </div>

@@ -88,6 +88,3 @@ export function leaveUpload() {
   useUpload.getState().reset();
   if (phase === 'parsing') void fetchList();
 }
-
-/** Whether the open document is the one the dialog is waiting for. */
-export const uploadingToken = () => useUpload.getState().token;

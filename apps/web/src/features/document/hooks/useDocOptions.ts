@@ -29,7 +29,7 @@ export function useDocOptions() {
   const outLang = useDocuments((s) => s.outLang);
   const action = actions.find((a) => a.value === chosenAction) ?? actions[0] ?? null;
   const language = resolveLanguage(languages, languagesQ.data?.default ?? DEFAULT_OUTPUT_LANGUAGE, outLang);
-  return { actions, languages, accept, action, language, loaded: actionsQ.isSuccess };
+  return { actions, languages, accept, action, language };
 }
 
 /** The upload limits (max size, used / limit) for the empty state and the dialog. */

@@ -1,0 +1,51 @@
+import { vi } from 'vitest';
+
+type Json = { code: number; message?: string; data?: unknown };
+export type Route = (body: unknown, url: URL) => { status?: number; body: Json } | { sse: string[]; delayMs?: number };
+
+/**
+ * Stubs fetch with "METHOD /path" handlers and records the calls; an unknown call throws.
+ * A handler may answer `{ sse: chunks }`: a text/event-stream body delivered chunk by chunk
+ * (`delayMs` apart, 1 ms by default).
+ */
+export function mockApi(routes: Record<string, Route>) {
+  const calls: { method: string; path: string; body: unknown; url: URL }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const method = (init?.method ?? 'GET').toUpperCase();
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
+      calls.push({ method, path: url.pathname, body, url });
+      const route = routes[`${method} ${url.pathname}`];
+      if (!route) throw new Error(`unexpected ${method} ${url.pathname}`);
+      const reply = route(body, url);
+      if ('sse' in reply) {
+        const encoder = new TextEncoder();
+        const chunks = reply.sse;
+        const delay = reply.delayMs ?? 1;
+        const signal = init?.signal;
+        const stream = new ReadableStream<Uint8Array>({
+          async start(c) {
+            for (const chunk of chunks) {
+              if (signal?.aborted) break;
+              c.enqueue(encoder.encode(chunk));
+              await new Promise((r) => setTimeout(r, delay));
+            }
+            c.close();
+          },
+        });
+        return new Response(stream, { status: 200, headers: { 'Content-Type': 'text/event-stream; charset=utf-8' } });
+      }
+      return new Response(JSON.stringify({ message: '', success: reply.body.code === 200, data: null, ...reply.body }), {
+        status: reply.status ?? 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+  return { calls, find: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path) };
+}
+
+export const ok = (data: unknown, message = '请求成功') => ({ body: { code: 200, message, data } });
+
+export const sse = (...events: object[]) => events.map((e) => `data: ${JSON.stringify(e)}\n\n`);
