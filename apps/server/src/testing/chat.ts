@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { chatStreamEvent, type ChatCreateInput, type ChatStreamEvent } from '@app/shared';
 import { balances, modelKeys, models } from '../db/schema/index.ts';
 import type { TestApp } from './harness.ts';
+import { readSseEvents } from './sse.ts';
 
 export interface StreamResult {
   status: number;
@@ -36,30 +37,8 @@ export async function readStream(
     result.json = await res.json();
     return result;
   }
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buf = '';
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      buf += decoder.decode(value, { stream: true });
-      let at: number;
-      while ((at = buf.indexOf('\n\n')) >= 0) {
-        const block = buf.slice(0, at);
-        buf = buf.slice(at + 2);
-        if (!block.startsWith('data: ')) continue;
-        const event = chatStreamEvent.parse(JSON.parse(block.slice(6)));
-        result.events.push(event);
-        if (event.type === 'delta') result.text += event.text;
-        await opts.onEvent?.(event, result.events);
-      }
-    }
-  } catch (e) {
-    if ((e as Error).name !== 'AbortError') throw e;
-  }
-  result.last = result.events.at(-1);
-  return result;
+  return { ...result, ...(await readSseEvents(res, chatStreamEvent, opts.onEvent)) };
+
 }
 
 export async function createTurn(t: TestApp, token: string, body: ChatCreateInput) {

@@ -1,5 +1,6 @@
 import { documentStreamEvent, type DocumentStreamEvent, type UploadSignatureReply } from '@app/shared';
 import type { TestApp } from './harness.ts';
+import { readSseEvents } from './sse.ts';
 
 export interface UploadResult {
   /** The document token (null when a step was refused; `failed` says which and why). */
@@ -86,26 +87,8 @@ export async function askDocument(
     out.json = await res.json();
     return out;
   }
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buf = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    buf += decoder.decode(value, { stream: true });
-    let at: number;
-    while ((at = buf.indexOf('\n\n')) >= 0) {
-      const block = buf.slice(0, at);
-      buf = buf.slice(at + 2);
-      if (!block.startsWith('data: ')) continue;
-      const event = documentStreamEvent.parse(JSON.parse(block.slice(6)));
-      out.events.push(event);
-      if (event.type === 'delta') out.text += event.text;
-      await opts.onEvent?.(event);
-    }
-  }
-  out.last = out.events.at(-1);
-  return out;
+  return { ...out, ...(await readSseEvents(res, documentStreamEvent, opts.onEvent)) };
+
 }
 
 /** validate + ask. */
