@@ -70,4 +70,6 @@ export const modalButton = {
     'inline-flex h-11 items-center justify-center rounded-xl bg-primary px-5 text-sm font-medium text-white transition-colors hover:bg-primary-hover md:h-9 md:rounded-lg',
   secondary:
     'inline-flex h-11 items-center justify-center rounded-xl px-5 text-sm font-medium text-neutral-600 transition-colors hover:bg-neutral-100 md:h-9 md:rounded-lg dark:text-neutral-300 dark:hover:bg-neutral-800',
+  danger:
+    'inline-flex h-11 items-center justify-center rounded-xl bg-red-600 px-5 text-sm font-medium text-white transition-colors hover:bg-red-700 md:h-9 md:rounded-lg',
 };

@@ -1,12 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { DELETE_DEBOUNCE_MS } from '@app/shared/constants';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Modal, modalButton } from '../../../components/Modal.tsx';
 import { removeAllGroups, removeGroup } from '../controller/groups.ts';
 import { leadingDebounce } from '../../../lib/debounce.ts';
 import { useChatUi, type Confirm } from '../stores/ui-store.ts';
-
-const danger =
-  'inline-flex h-11 items-center justify-center rounded-xl bg-red-600 px-5 text-sm font-medium text-white transition-colors hover:bg-red-700 md:h-9 md:rounded-lg';
 
 // SPEC §5: deleting is debounced by 600 ms (across dialogs), so a double tap deletes once.
 const runDelete = leadingDebounce((c: Confirm) => {
@@ -17,30 +15,14 @@ function ConfirmBody({ confirm, onClose }: { confirm: Confirm; onClose(): void }
   const { t } = useTranslation('chat');
   const isAll = confirm.kind === 'deleteAll';
   return (
-    <Modal
+    <ConfirmDialog
       open
-      onOpenChange={(o) => !o && onClose()}
       title={isAll ? t('deleteAllTitle') : t('deleteGroupTitle')}
       description={isAll ? t('deleteAllConfirm') : t('deleteGroupConfirm', { title: confirm.title })}
-      hideClose
-      widthClass="md:w-[400px]"
-      footer={
-        <>
-          <button type="button" className={modalButton.secondary} onClick={onClose}>
-            {t('cancel')}
-          </button>
-          <button
-            type="button"
-            className={danger}
-            onClick={() => {
-              runDelete(confirm);
-              onClose();
-            }}
-          >
-            {isAll ? t('confirmClear') : t('confirmDelete')}
-          </button>
-        </>
-      }
+      cancelLabel={t('cancel')}
+      confirmLabel={isAll ? t('confirmClear') : t('confirmDelete')}
+      onConfirm={() => runDelete(confirm)}
+      onClose={onClose}
     />
   );
 }
