@@ -9,7 +9,7 @@ import { sendMessage } from '../controller/turns.ts';
 import { useImageUpload } from '../hooks/useImageUpload.ts';
 import { capText, inputCap, textLength } from '../logic/input-cap.ts';
 import { IMAGE_ACCEPT } from '../logic/images.ts';
-import { isSendKey } from '../../../lib/send-keys.ts';
+import { ComposerInput } from '../../../components/ComposerInput.tsx';
 import { useAutosize } from '../../../lib/useAutosize.ts';
 import { useChat } from '../stores/chat-store.ts';
 import { useDraft } from '../stores/draft-store.ts';
@@ -130,25 +130,15 @@ export function Composer({ mobile, onSent }: { mobile: boolean; onSent(): void }
   );
 
   const textarea = (
-    <textarea
+    <ComposerInput
       ref={ref}
       value={text}
-      rows={mobile ? 1 : 2}
-      aria-label={t('input')}
-      placeholder={`${t('placeholder', { name: robotName })}${mobile ? '' : `（${t('keyHintDesktop')}）`}`}
+      onChange={(v) => applyCap(v)}
+      onSend={() => void submit()}
+      mobile={mobile}
       disabled={generating}
-      enterKeyHint={mobile ? 'enter' : 'send'}
-      onChange={(e) => applyCap(e.target.value)}
-      onKeyDown={(e) => {
-        if (isSendKey({ key: e.key, shiftKey: e.shiftKey, ctrlKey: e.ctrlKey, metaKey: e.metaKey, isComposing: e.nativeEvent.isComposing, keyCode: e.keyCode }, mobile)) {
-          e.preventDefault();
-          void submit();
-        }
-      }}
-      className={clsx(
-        'block w-full resize-none bg-transparent text-[15px] leading-6 outline-none placeholder:text-neutral-400 disabled:cursor-not-allowed disabled:opacity-60 dark:placeholder:text-neutral-500',
-        mobile ? 'min-w-0 flex-1 py-[6px]' : 'px-4 pt-3 pb-2',
-      )}
+      label={t('input')}
+      placeholder={`${t('placeholder', { name: robotName })}${mobile ? '' : `（${t('keyHintDesktop')}）`}`}
     />
   );
 

@@ -1,9 +1,8 @@
 import { useRef } from 'react';
 import { ArrowUp, Square } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { clsx } from 'clsx';
 import { DOCUMENT_QUESTION_MAX } from '@app/shared/constants';
-import { isSendKey } from '../../../lib/send-keys.ts';
+import { ComposerInput } from '../../../components/ComposerInput.tsx';
 import { useAutosize } from '../../../lib/useAutosize.ts';
 import { askDocument, stopAnswer } from '../controller/ask.ts';
 import { needsQuestion } from '../logic/options.ts';
@@ -78,26 +77,16 @@ export function DocComposer({ mobile, options, onSent }: Props) {
   );
 
   const textarea = (
-    <textarea
+    <ComposerInput
       ref={ref}
       value={text}
-      rows={mobile ? 1 : 2}
-      maxLength={DOCUMENT_QUESTION_MAX}
-      aria-label={t('input')}
-      placeholder={`${placeholder}${mobile ? '' : `（${t('keyHintDesktop')}）`}`}
+      onChange={(v) => setText(v)}
+      onSend={() => void submit()}
+      mobile={mobile}
       disabled={generating}
-      enterKeyHint={mobile ? 'enter' : 'send'}
-      onChange={(e) => setText(e.target.value)}
-      onKeyDown={(e) => {
-        if (isSendKey({ key: e.key, shiftKey: e.shiftKey, ctrlKey: e.ctrlKey, metaKey: e.metaKey, isComposing: e.nativeEvent.isComposing, keyCode: e.keyCode }, mobile)) {
-          e.preventDefault();
-          void submit();
-        }
-      }}
-      className={clsx(
-        'block w-full resize-none bg-transparent text-[15px] leading-6 outline-none placeholder:text-neutral-400 disabled:cursor-not-allowed disabled:opacity-60 dark:placeholder:text-neutral-500',
-        mobile ? 'min-w-0 flex-1 py-[6px]' : 'px-4 pt-3 pb-2',
-      )}
+      label={t('input')}
+      placeholder={`${placeholder}${mobile ? '' : `（${t('keyHintDesktop')}）`}`}
+      maxLength={DOCUMENT_QUESTION_MAX}
     />
   );
 
