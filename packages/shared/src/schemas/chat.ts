@@ -139,6 +139,8 @@ export const chatGroup = z.object({
   appId: z.number().nullable(),
   templateId: z.number().nullable(),
   identityId: z.number().nullable(),
+  /** Template groups: the form values of the first turn. */
+  variable: z.record(z.string(), z.string()).nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });

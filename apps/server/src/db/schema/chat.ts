@@ -16,6 +16,8 @@ export const chatGroups = pgTable(
     appId: integer('app_id'),
     templateId: integer('template_id'),
     identityId: integer('identity_id'),
+    /** A template group: the form values it was generated with, so reopening it refills the form. */
+    variable: jsonb('variable').$type<Record<string, string>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -70,7 +70,8 @@ describe('template chat (temp_id + variable)', () => {
     const history = chatHistoryReply.parse((await t.call('GET', '/api/chat/history', { token: alice, query: { uuid: String(r.uuid) } })).body.data).list;
     expect(history[0]).toMatchObject({ role: 'user', text: filled });
     expect((await groups('3')).map((x) => x.uuid)).toContain(r.uuid);
-    expect((await groups('3')).find((x) => x.uuid === r.uuid)).toMatchObject({ type: 3, templateId: id });
+    // The form values are kept with the group, so reopening it can refill the form.
+    expect((await groups('3')).find((x) => x.uuid === r.uuid)).toMatchObject({ type: 3, templateId: id, variable: { ...values, role: '' } });
     expect((await groups('1')).map((x) => x.uuid)).not.toContain(r.uuid);
     expect((await groups('1,3')).map((x) => x.uuid)).toContain(r.uuid);
 

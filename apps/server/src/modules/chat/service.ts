@@ -69,6 +69,7 @@ export class ChatService {
     let images = body.images;
     let retryOf: number | null = null;
     let title = '';
+    let variable: Record<string, string> | null = null;
     if (body.retry) {
       const [last] = await this.ctx.db
         .select()
@@ -91,6 +92,7 @@ export class ChatService {
         });
       }
       input = fillTemplatePrompt(template.prompt, values);
+      variable = values;
       if (images.length) await this.checkImages(caller, model, group, images);
       const firstValue = Object.values(values).find((v) => v.trim());
       title = titleOf(firstValue ? `${template.title}：${firstValue}` : template.title);
@@ -116,7 +118,7 @@ export class ChatService {
     const app = template ?? expert;
     const newGroup = group
       ? undefined
-      : { type: template ? 3 : expert ? 2 : 1, title: title || titleOf(input), appId: app?.id ?? null, templateId: template?.id ?? null, identityId: expert?.id ?? null };
+      : { type: template ? 3 : expert ? 2 : 1, title: title || titleOf(input), appId: app?.id ?? null, templateId: template?.id ?? null, identityId: expert?.id ?? null, variable };
     const secret = await prepareTurn(this.ctx.kv, {
       userId: caller.id,
       tokenHash,

@@ -10,7 +10,7 @@ export interface PreparedTurn {
   /** The group is new: it has no history to read, and is created only when the turn runs (so an abandoned prepare leaves no empty group). */
   newGroup: boolean;
   /** The row of a new group, inserted under the reserved `groupId` when the turn runs. */
-  group?: { type: number; title: string; appId: number | null; templateId: number | null; identityId: number | null };
+  group?: { type: number; title: string; appId: number | null; templateId: number | null; identityId: number | null; variable: Record<string, string> | null };
   model: string;
   input: string;
   images: string[];

@@ -23,6 +23,7 @@ export function groupView(g: GroupRow): ChatGroup {
     appId: g.appId,
     templateId: g.templateId,
     identityId: g.identityId,
+    variable: g.variable ?? null,
     created_at: g.createdAt.toISOString(),
     updated_at: g.updatedAt.toISOString(),
   };

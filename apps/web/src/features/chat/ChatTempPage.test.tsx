@@ -166,10 +166,10 @@ describe('ChatTempPage', () => {
     expect(calls.find('POST', '/api/chat/create')).toHaveLength(0);
   });
 
-  it('the history tab lists type-3 groups and selecting one loads it', async () => {
+  it('the history tab lists type-3 groups; selecting one loads it and refills the form it was made with', async () => {
     session();
     api({
-      'GET /api/chat/histories': () => ok({ list: [serverGroup(5, '上周周报', { type: 3, templateId: 11 })] }),
+      'GET /api/chat/histories': () => ok({ list: [serverGroup(5, '上周周报', { type: 3, templateId: 11, variable: { topic: '完成了登录模块', words: '300', tone: '正式' } })] }),
       'GET /api/chat/history': () => ok({ list: [serverMessage(1, true, '周报助手'), serverMessage(2, false, '旧的周报内容')] }),
     });
     renderAt('/talk-temp', <ChatTempPage />);
@@ -177,6 +177,8 @@ describe('ChatTempPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: '上周周报' }));
     expect(await screen.findByText('旧的周报内容')).toBeTruthy();
     expect(await screen.findByLabelText('输入消息')).toBeTruthy();
+    expect(await screen.findByDisplayValue('完成了登录模块')).toBeTruthy();
+    expect(screen.getByDisplayValue('300')).toBeTruthy();
   });
 });
 

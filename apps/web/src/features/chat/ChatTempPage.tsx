@@ -15,7 +15,7 @@ import { useRemote } from './hooks/useRemote.ts';
 import { useChat } from './stores/chat-store.ts';
 import './locales.ts';
 
-/** The values each template group was generated with in this tab (the server keeps only the prompt). */
+/** The values each template group was generated with in this tab (the server keeps them too: Group.variable). */
 const sentValues = new Map<number, TemplateValues>();
 
 /** What the user's bubble of the first turn shows: the filled-in fields. */
@@ -37,6 +37,7 @@ export default function ChatTempPage() {
   const info = detail.data;
 
   const active = useChat((s) => s.active);
+  const savedVariable = useChat((s) => s.groupList.find((g) => g.uuid === s.active)?.variable);
   const count = useChat((s) => (s.listOf === s.active ? s.chatList.length : 0));
   const generating = useChat((s) => s.generating);
   const historyLoading = useChat((s) => s.historyLoading === s.active);
@@ -53,7 +54,7 @@ export default function ChatTempPage() {
     setFormFor(formKey);
     if (promoted) sentValues.set(active, values);
     else {
-      setValues(sentValues.get(active) ?? initialTemplateValues(info.template_variable));
+      setValues(sentValues.get(active) ?? { ...initialTemplateValues(info.template_variable), ...savedVariable });
       setErrors({});
     }
   }
@@ -104,7 +105,8 @@ export default function ChatTempPage() {
     if (sent && uuid !== 0) sentValues.set(uuid, result.values);
   };
 
-  const showForm = info && (!locked || sentValues.has(active));
+  // A finished conversation shows the form it was made with when that is known (this tab, or the server).
+  const showForm = info && (!locked || sentValues.has(active) || !!savedVariable);
   const intro =
     selectedId === null ? (
       categories ? <PickPrompt text={t('pickTemplate')} button={t('openMenu')} /> : null

@@ -13,6 +13,8 @@ export interface Group {
   /** Template of a type-3 group, expert (identity) of a type-2 group. */
   templateId?: number | null;
   identityId?: number | null;
+  /** A template group's form values (what its first turn was generated with). */
+  variable?: Record<string, string> | null;
 }
 
 /** SPEC §3 "Chat message" as the screen keeps it. */

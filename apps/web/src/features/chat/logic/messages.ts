@@ -29,6 +29,7 @@ export const fromServerGroup = (g: ChatGroup): Group => ({
   created_at: g.created_at,
   templateId: g.templateId ?? null,
   identityId: g.identityId ?? null,
+  variable: g.variable ?? null,
 });
 
 export function draftMessage(patch: Partial<ChatItem> & Pick<ChatItem, 'inversion' | 'model'>): ChatItem {
