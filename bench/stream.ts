@@ -9,6 +9,11 @@
  * "burst" — N streams opened in the same instant (their creates done before). The server runs
  * in a child process (PGlite in memory, or DATABASE_URL / REDIS_URL when set). A bare byte pipe
  * in the same child gives the floor of what relaying costs on this machine.
+ *
+ * "relay only" measures the CPU per relayed chunk directly: N long streams are opened, and the
+ * server's CPU is taken over a window in which every one of them is past its first text and none
+ * has ended — no create, setup or save falls in it (the steady figure derives it from the
+ * difference of two runs, which the per-turn database work makes noisy).
  * BENCH_N=100,1000 sets the concurrencies; BENCH_PROF=<dir> writes a CPU profile of the server.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -24,6 +29,9 @@ const CHUNKS = 50;
 const SHORT = 5;
 const INTERVAL_MS = 20;
 const SPREAD_MS = CHUNKS * INTERVAL_MS;
+/** Relay only: streams of this many chunks, a window of this long once all have started. */
+const LONG = 300;
+const WINDOW_MS = 1500;
 const LEVELS = (process.env.BENCH_N ?? '100,1000').split(',').map(Number);
 
 const up = await startFakeUpstream({ chunks: CHUNKS, intervalMs: INTERVAL_MS });
@@ -80,15 +88,45 @@ async function create(i: number, chunks: number) {
   return r.data.secret as string;
 }
 
-function stream(i: number, secret: string) {
+function stream(i: number, secret: string, onText?: () => void) {
   return timedStream({
     port,
     method: 'GET',
     path: `/api/chat/stream?secret=${encodeURIComponent(secret)}&feature=bench`,
     headers: { authorization: `Bearer ${tokenOf(i)}` },
-    isText: (e) => e.startsWith('data: {"type":"delta"'),
+    isText: (e) => {
+      const text = e.startsWith('data: {"type":"delta"');
+      if (text) onText?.();
+      return text;
+    },
     isEnd: (e) => e.startsWith('data: {"type":"done"'),
   });
+}
+
+/** N streams of LONG chunks opened at once; the server's CPU over WINDOW_MS once all have started. */
+async function relayOnly(n: number) {
+  const secrets = await Promise.all(Array.from({ length: n }, (_, i) => create(i, LONG)));
+  let texts = 0;
+  let started = 0;
+  const streams = secrets.map((secret, i) => {
+    let first = true;
+    return stream(i, secret, () => {
+      texts++;
+      if (first) {
+        first = false;
+        started++;
+      }
+    });
+  });
+  // Starts take at most this long, so the window ends before the first stream does.
+  const deadline = performance.now() + LONG * INTERVAL_MS - WINDOW_MS - 1000;
+  while (started < n && performance.now() < deadline) await sleep(10);
+  await sleep(100);
+  const before = texts;
+  const { usage } = await measured(() => sleep(WINDOW_MS));
+  const chunks = texts - before;
+  const done = summary(await Promise.all(streams), LONG);
+  return { usage, chunks, allStarted: started === n, ok: done.ok };
 }
 
 /** N turns, the i-th starting at a random moment within one stream's length. */
@@ -155,6 +193,15 @@ for (const n of LEVELS) {
   console.log(`    time to first text   direct p50 ${ms(db.ttft50)} p99 ${ms(db.ttft99)} · relayed p50 ${ms(rb.ttft50)} p99 ${ms(rb.ttft99)}`);
   console.log(`    added by the server  ${added(rb, db)}`);
   console.log(`    server peak RSS      ${mb(burst.usage.peakRss)}`);
+
+  const relay = await relayOnly(n);
+  const per = (micros: number) => (micros / relay.chunks).toFixed(1);
+  console.log(`  relay only (${n} streams of ${LONG} chunks; server CPU over ${WINDOW_MS} ms mid-stream)`);
+  console.log(`    complete streams     ${relay.ok}/${n}${relay.allStarted ? '' : ' (not all had started when the window opened)'}`);
+  console.log(
+    `    server CPU           ${per(relay.usage.cpuMicros)} µs per relayed chunk (user ${per(relay.usage.userMicros)} + kernel ${per(relay.usage.systemMicros)}) over ${relay.chunks} chunks`,
+  );
+  console.log(`    server peak RSS      ${mb(relay.usage.peakRss)}`);
 }
 
 child.send({ type: 'exit' });

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../core/context.ts';
 import { OfflineChat } from '../../providers/llm/offline.ts';
-import { OpenAiChat } from '../../providers/llm/openai.ts';
-import { LlmError, type LlmChunk, type LlmRequest } from '../../providers/llm/types.ts';
+import { OpenAiChat, type DeltaSink } from '../../providers/llm/openai.ts';
+import { LlmError, type LlmChunk, type LlmRequest, type LlmUsage } from '../../providers/llm/types.ts';
 import type { ChatModel, ModelCatalog, ModelKey } from './catalog.ts';
 
 export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
@@ -21,7 +21,6 @@ export function pickKey(keys: ModelKey[], tried: Set<number>, random = Math.rand
 }
 
 export interface LlmRouterOptions {
-  fetch?: typeof fetch;
   random?: () => number;
 }
 
@@ -30,6 +29,9 @@ export interface LlmRouterOptions {
  * weighted random key. A key the upstream calls invalid, banned or out of quota is taken out of
  * rotation; that failure, or a rate limit, is retried once with another key when no text has
  * been relayed yet.
+ *
+ * Two ways to read the same answer: `stream` (pulled, chunk by chunk) and `relay` (pushed to a
+ * callback, without a promise per delta: the chat relay's hot path).
  */
 export class LlmRouter {
   constructor(
@@ -39,37 +41,85 @@ export class LlmRouter {
   ) {}
 
   async *stream(model: ChatModel, req: Omit<LlmRequest, 'model'>): AsyncGenerator<LlmChunk> {
-    const { env } = this.ctx.config;
     const { configured, live } = await this.catalog.keys(model.id);
     if (configured === 0) {
-      yield* new OfflineChat({ delayMs: env.LLM_OFFLINE_DELAY_MS, modelLabel: model.label }).stream({ ...req, model: model.upstreamModel });
+      yield* this.offline(model).stream({ ...req, model: model.upstreamModel });
       return;
     }
     const tried = new Set<number>();
     for (;;) {
-      const key = pickKey(live, tried, this.opts.random);
-      if (!key) throw new LlmError('auth', `model ${model.code} has no usable key`);
-      tried.add(key.id);
-      const adapter = new OpenAiChat({
-        baseUrl: model.baseUrl ?? env.OPENAI_BASE_URL ?? DEFAULT_BASE_URL,
-        apiKey: key.key,
-        timeoutMs: env.LLM_TIMEOUT_MS,
-        fetch: this.opts.fetch,
-      });
+      const key = this.nextKey(model, live, tried);
       let relayed = false;
       try {
-        for await (const chunk of adapter.stream({ ...req, model: model.upstreamModel })) {
+        for await (const chunk of this.adapter(model, key).stream({ ...req, model: model.upstreamModel })) {
           if (chunk.type === 'delta') relayed = true;
           yield chunk;
         }
         return;
       } catch (e) {
-        if (!(e instanceof LlmError)) throw e;
-        if (e.keyIsBad) await this.catalog.disableKey(key, model, `${e.kind}: ${e.message}`);
-        const again = !relayed && tried.size === 1 && (e.keyIsBad || e.kind === 'rate_limit') && live.length > 1;
-        if (!again) throw e;
-        this.ctx.log.warn({ model: model.code, kind: e.kind }, 'upstream refused the key; retrying with another');
+        await this.retryOrThrow(e, model, key, live, tried, relayed);
       }
     }
+  }
+
+  /**
+   * Hands each delta to `onDelta` as it arrives (a promise it returns holds the upstream back)
+   * and resolves with the usage when the upstream reports it. Fails as `stream` does; when
+   * `signal` aborts it rejects with kind 'aborted', and no delta follows the abort.
+   */
+  async relay(model: ChatModel, req: Omit<LlmRequest, 'model'>, onDelta: DeltaSink): Promise<LlmUsage | null> {
+    const { configured, live } = await this.catalog.keys(model.id);
+    if (configured === 0) return this.relayOffline(model, req, onDelta);
+    const tried = new Set<number>();
+    for (;;) {
+      const key = this.nextKey(model, live, tried);
+      let relayed = false;
+      try {
+        return await this.adapter(model, key).relay({ ...req, model: model.upstreamModel }, (text) => {
+          relayed = true;
+          return onDelta(text);
+        });
+      } catch (e) {
+        await this.retryOrThrow(e, model, key, live, tried, relayed);
+      }
+    }
+  }
+
+  private offline(model: ChatModel) {
+    return new OfflineChat({ delayMs: this.ctx.config.env.LLM_OFFLINE_DELAY_MS, modelLabel: model.label });
+  }
+
+  private async relayOffline(model: ChatModel, req: Omit<LlmRequest, 'model'>, onDelta: DeltaSink): Promise<LlmUsage | null> {
+    let usage: LlmUsage | null = null;
+    for await (const chunk of this.offline(model).stream({ ...req, model: model.upstreamModel })) {
+      if (chunk.type === 'usage') usage = chunk.usage;
+      else {
+        const wait = onDelta(chunk.text);
+        if (wait) await wait;
+      }
+      if (req.signal?.aborted) throw new LlmError('aborted', 'aborted by the caller');
+    }
+    return usage;
+  }
+
+  private nextKey(model: ChatModel, live: ModelKey[], tried: Set<number>): ModelKey {
+    const key = pickKey(live, tried, this.opts.random);
+    if (!key) throw new LlmError('auth', `model ${model.code} has no usable key`);
+    tried.add(key.id);
+    return key;
+  }
+
+  private adapter(model: ChatModel, key: ModelKey) {
+    const { env } = this.ctx.config;
+    return new OpenAiChat({ baseUrl: model.baseUrl ?? env.OPENAI_BASE_URL ?? DEFAULT_BASE_URL, apiKey: key.key, timeoutMs: env.LLM_TIMEOUT_MS });
+  }
+
+  /** After a failed attempt: takes a bad key out of rotation; returns when another key should be tried, else throws. */
+  private async retryOrThrow(e: unknown, model: ChatModel, key: ModelKey, live: ModelKey[], tried: Set<number>, relayed: boolean) {
+    if (!(e instanceof LlmError)) throw e;
+    if (e.keyIsBad) await this.catalog.disableKey(key, model, `${e.kind}: ${e.message}`);
+    const again = !relayed && tried.size === 1 && (e.keyIsBad || e.kind === 'rate_limit') && live.length > 1;
+    if (!again) throw e;
+    this.ctx.log.warn({ model: model.code, kind: e.kind }, 'upstream refused the key; retrying with another');
   }
 }

@@ -11,11 +11,25 @@ export const SSE_HEADERS = {
 /**
  * One `data:` line per event on a raw response. Notices a client that went away (`onGone`),
  * after which writes are dropped, and waits for `drain` when the socket buffer is full.
+ *
+ * Deltas are batched: those that arrive in the same tick (several events in one upstream
+ * read) leave in one socket write, at the end of that tick; any other event (and `end`) first
+ * sends what is batched, so the order on the wire is the order of the calls.
  */
 export class SseWriter {
   private ended = false;
   gone = false;
   private lastWriteAt = Date.now();
+  /** Deltas not written yet (flushed at the end of the tick). */
+  private batch = '';
+  /** Set while the socket buffer is full: resolves when it drains or the client leaves. */
+  private full: Promise<void> | null = null;
+  private readonly flushBatch = () => {
+    const text = this.batch;
+    if (!text) return;
+    this.batch = '';
+    this.write(text);
+  };
 
   constructor(
     private res: ServerResponse,
@@ -25,6 +39,7 @@ export class SseWriter {
     res.on('close', () => {
       if (this.ended || this.gone) return;
       this.gone = true;
+      this.batch = '';
       onGone();
     });
     if (res.destroyed || res.socket?.destroyed) {
@@ -40,35 +55,61 @@ export class SseWriter {
   private write(chunk: string): Promise<void> | undefined {
     if (this.gone || this.ended) return;
     this.lastWriteAt = Date.now();
-    if (this.res.write(chunk)) return;
-    return new Promise((resolve) => {
+    // Corked around the write, the chunk's pieces (size line, data, CRLF) leave in one writev now,
+    // rather than on a tick that node:http would schedule for every write.
+    const socket = this.res.socket;
+    socket?.cork();
+    const ok = this.res.write(chunk);
+    socket?.uncork();
+    if (ok) return;
+    this.full ??= new Promise((resolve) => {
       const done = () => {
         this.res.off('drain', done);
         this.res.off('close', done);
+        this.full = null;
         resolve();
       };
       this.res.on('drain', done);
       this.res.on('close', done);
     });
+    return this.full;
   }
 
-  /** The hot path: no object is built and serialised around the text. */
-  delta(text: string) {
-    return this.write(`data: {"type":"delta","text":${JSON.stringify(text)}}\n\n`);
+  /**
+   * The hot path: no object is built and serialised around the text, and no write is made here
+   * (see the class). Returns a promise only while the socket buffer is full.
+   */
+  delta(text: string): Promise<void> | undefined {
+    if (this.gone || this.ended) return;
+    const event = `data: {"type":"delta","text":${JSON.stringify(text)}}\n\n`;
+    if (this.batch) this.batch += event;
+    else {
+      this.batch = event;
+      process.nextTick(this.flushBatch);
+    }
+    return this.full ?? undefined;
   }
 
   send(event: ChatStreamEvent | DocumentStreamEvent) {
-    return this.write(`data: ${JSON.stringify(event)}\n\n`);
+    const text = `data: ${JSON.stringify(event)}\n\n`;
+    if (!this.batch) return this.write(text);
+    const batched = this.batch;
+    this.batch = '';
+    return this.write(batched + text);
   }
 
   /** An SSE comment when nothing was written for a while (keeps proxies from closing the stream). */
   ping(quietMs = 10_000) {
-    if (Date.now() - this.lastWriteAt >= quietMs) void this.write(': ping\n\n');
+    if (!this.batch && Date.now() - this.lastWriteAt >= quietMs) void this.write(': ping\n\n');
   }
 
   end() {
     if (this.ended) return;
+    const batched = this.batch;
+    this.batch = '';
     this.ended = true;
-    if (!this.gone) this.res.end();
+    if (this.gone) return;
+    if (batched) this.res.end(batched);
+    else this.res.end();
   }
 }

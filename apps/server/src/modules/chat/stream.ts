@@ -131,17 +131,12 @@ export class TurnRunner {
         question: { text: turn.input, images: turn.images },
         loadImage: (url) => this.loadImage(url),
       });
-      const upstream = this.router.stream(model, { messages, temperature: turn.temperature, maxTokens: model.maxTokens, signal: controller.signal });
-      for await (const chunk of upstream) {
-        if (chunk.type === 'delta') {
-          parts.push(chunk.text);
-          const wait = sse.delta(chunk.text);
-          if (wait) await wait;
-        } else {
-          usage = chunk.usage;
-        }
-        if (controller.signal.aborted) break;
-      }
+      // Pushed, not pulled: each delta goes from the upstream's read to the client's (batched) write
+      // without a promise in between; the writer's promise, while the client is slow, holds the upstream.
+      usage = await this.router.relay(model, { messages, temperature: turn.temperature, maxTokens: model.maxTokens, signal: controller.signal }, (text) => {
+        parts.push(text);
+        return sse.delta(text);
+      });
     } catch (e) {
       if (e instanceof LlmError) failure = e;
       else {

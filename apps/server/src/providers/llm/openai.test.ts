@@ -1,7 +1,12 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pieces, refusedUrl, startFakeUpstream, type FakeUpstream } from '../../testing/fake-upstream.ts';
 import { OpenAiChat, completionsUrl } from './openai.ts';
 import { LlmError, type LlmChunk, type LlmRequest } from './types.ts';
+
+type Mode = 'stream' | 'relay';
 
 let up: FakeUpstream;
 beforeAll(async () => {
@@ -12,11 +17,16 @@ afterAll(() => up.close());
 const chat = (opts: { key?: string; timeoutMs?: number; baseUrl?: string } = {}) =>
   new OpenAiChat({ baseUrl: opts.baseUrl ?? up.url, apiKey: opts.key ?? 'good-key', timeoutMs: opts.timeoutMs ?? 5000 });
 
-async function run(question: string, opts: Parameters<typeof chat>[0] = {}, extra: Partial<LlmRequest> = {}) {
+/** The answer as `stream` yields it, or as `relay` pushes it (rebuilt into the same chunks). */
+async function collect(adapter: OpenAiChat, req: LlmRequest, mode: Mode) {
   const chunks: LlmChunk[] = [];
   let error: LlmError | null = null;
   try {
-    for await (const c of chat(opts).stream({ model: 'fake', messages: [{ role: 'user', content: question }], ...extra })) chunks.push(c);
+    if (mode === 'stream') for await (const c of adapter.stream(req)) chunks.push(c);
+    else {
+      const usage = await adapter.relay(req, (text) => void chunks.push({ type: 'delta', text }));
+      if (usage) chunks.push({ type: 'usage', usage });
+    }
   } catch (e) {
     if (!(e instanceof LlmError)) throw e;
     error = e;
@@ -26,7 +36,45 @@ async function run(question: string, opts: Parameters<typeof chat>[0] = {}, extr
   return { chunks, text, usage: usage?.type === 'usage' ? usage.usage : null, error };
 }
 
-describe('OpenAI-compatible adapter', () => {
+async function runIn(question: string, opts: Parameters<typeof chat>[0] = {}, extra: Partial<LlmRequest> = {}, mode: Mode = 'stream') {
+  return collect(chat(opts), { model: 'fake', messages: [{ role: 'user', content: question }], ...extra }, mode);
+}
+
+/** A local server answering with `handle`; the sockets it accepted are counted. */
+async function startServer(handle: (req: IncomingMessage, res: ServerResponse, body: string) => void) {
+  const sockets = new Set<Socket>();
+  let connections = 0;
+  const server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (d) => (body += d));
+    req.on('end', () => handle(req, res, body));
+  });
+  server.on('connection', (s) => {
+    connections++;
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    get connections() {
+      return connections;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const sse = (...events: unknown[]) => events.map((e) => `data: ${typeof e === 'string' ? e : JSON.stringify(e)}\n\n`).join('');
+const delta = (content: string, finish: string | null = null) => ({ choices: [{ index: 0, delta: { content }, finish_reason: finish }] });
+
+describe.each(['stream', 'relay'] as const)('OpenAI-compatible adapter (%s)', (mode) => {
+  const run = (question: string, opts: Parameters<typeof chat>[0] = {}, extra: Partial<LlmRequest> = {}) => runIn(question, opts, extra, mode);
+
   it('streams the deltas and ends with the usage', async () => {
     const r = await run('你好');
     expect(r.error).toBeNull();
@@ -126,21 +174,153 @@ describe('OpenAI-compatible adapter', () => {
     const ctrl = new AbortController();
     const chunks: LlmChunk[] = [];
     let error: LlmError | null = null;
+    const req: LlmRequest = { model: 'fake', messages: [{ role: 'user', content: '[[long]]' }], signal: ctrl.signal };
+    const take = (c: LlmChunk) => {
+      chunks.push(c);
+      if (chunks.length === 3) ctrl.abort();
+    };
     try {
-      for await (const c of chat().stream({ model: 'fake', messages: [{ role: 'user', content: '[[long]]' }], signal: ctrl.signal })) {
-        chunks.push(c);
-        if (chunks.length === 3) ctrl.abort();
-      }
+      if (mode === 'stream') for await (const c of chat().stream(req)) take(c);
+      else await chat().relay(req, (text) => take({ type: 'delta', text }));
     } catch (e) {
       error = e as LlmError;
     }
     expect(error?.kind).toBe('aborted');
     expect(chunks.length).toBeGreaterThanOrEqual(3);
     expect(chunks.length).toBeLessThan(20);
+    await expect(run('hi', {}, { signal: AbortSignal.abort() })).resolves.toMatchObject({ error: { kind: 'aborted' } });
   });
 
   it('builds the completions URL from a base URL', () => {
     expect(completionsUrl('https://api.deepseek.com/v1/')).toBe('https://api.deepseek.com/v1/chat/completions');
     expect(completionsUrl('http://x/v1/chat/completions')).toBe('http://x/v1/chat/completions');
+  });
+
+  it('reports a base URL that cannot be used as refused', async () => {
+    expect((await run('hi', { baseUrl: 'not a url' })).error?.kind).toBe('refused');
+    expect((await run('hi', { baseUrl: 'ftp://127.0.0.1/v1' })).error?.message).toContain('ftp:');
+  });
+});
+
+describe('OpenAI-compatible adapter on node:http', () => {
+  it('reuses one kept-alive connection for turns one after another', async () => {
+    const server = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end(sse(delta('a'), delta('b', 'stop'), '[DONE]'));
+    });
+    try {
+      for (let i = 0; i < 5; i++) expect((await runIn('hi', { baseUrl: server.url }, {}, i % 2 ? 'relay' : 'stream')).text).toBe('ab');
+      expect(server.connections).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('opens a new connection when the server closed the kept-alive one', async () => {
+    let answered = 0;
+    const server = await startServer((req, res) => {
+      answered++;
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end(sse(delta(`ok${answered}`, 'stop'), '[DONE]'));
+      // The server drops the connection once the answer is out, as idle timeouts do.
+      const socket = req.socket;
+      setTimeout(() => socket.destroy(), 10);
+    });
+    try {
+      expect((await runIn('hi', { baseUrl: server.url })).text).toBe('ok1');
+      await new Promise((r) => setTimeout(r, 50));
+      expect((await runIn('hi', { baseUrl: server.url }, {}, 'relay')).text).toBe('ok2');
+      expect(server.connections).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('follows a redirect with the request intact, and keeps the key on the same origin only', async () => {
+    const seen: { path: string; key: string | undefined; body: any }[] = [];
+    const target = await startServer((req, res, body) => {
+      seen.push({ path: req.url!, key: req.headers.authorization, body: JSON.parse(body) });
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end(sse(delta('moved', 'stop'), '[DONE]'));
+    });
+    const mover = await startServer((req, res, body) => {
+      seen.push({ path: req.url!, key: req.headers.authorization, body: JSON.parse(body) });
+      const to = req.url!.startsWith('/v1/') ? '/v2/chat/completions' : `${target.url}/chat/completions`;
+      res.writeHead(req.url!.startsWith('/v1/') ? 307 : 308, { location: to }).end();
+    });
+    try {
+      const r = await runIn('hi', { baseUrl: mover.url, key: 'k-1' }, {}, 'relay');
+      expect(r.error).toBeNull();
+      expect(r.text).toBe('moved');
+      expect(seen.map((x) => x.path)).toEqual(['/v1/chat/completions', '/v2/chat/completions', '/v1/chat/completions']);
+      expect(seen.map((x) => x.key)).toEqual(['Bearer k-1', 'Bearer k-1', undefined]);
+      expect(seen.every((x) => x.body.stream === true && x.body.model === 'fake')).toBe(true);
+    } finally {
+      await mover.close();
+      await target.close();
+    }
+  });
+
+  it('reads a compressed body, and an error answer cut short', async () => {
+    const server = await startServer((_req, res, body) => {
+      if (JSON.parse(body).messages[0].content === 'gzip') {
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'content-encoding': 'gzip' });
+        return res.end(gzipSync(sse(delta('压缩'), delta('的', 'stop'), { choices: [], usage: { prompt_tokens: 1, completion_tokens: 2 } }, '[DONE]')));
+      }
+      res.writeHead(503, { 'content-type': 'application/json' });
+      res.write('{"error":{"message":"overloaded, try');
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    try {
+      for (const mode of ['stream', 'relay'] as const) {
+        const r = await runIn('gzip', { baseUrl: server.url }, {}, mode);
+        expect(r.text).toBe('压缩的');
+        expect(r.usage).toEqual({ promptTokens: 1, completionTokens: 2 });
+        const cut = await runIn('error', { baseUrl: server.url }, {}, mode);
+        expect(cut.error?.kind).toBe('upstream');
+        expect(cut.error?.message).toContain('HTTP 503');
+        expect(cut.error?.message).toContain('overloaded');
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('ends at [DONE] even when the body goes on and does not end', async () => {
+    const server = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(sse(delta('done'), '[DONE]', delta('ignored')));
+    });
+    try {
+      for (const mode of ['stream', 'relay'] as const) {
+        const t0 = Date.now();
+        const r = await runIn('hi', { baseUrl: server.url, timeoutMs: 5000 }, {}, mode);
+        expect(r.error).toBeNull();
+        expect(r.text).toBe('done');
+        expect(Date.now() - t0).toBeLessThan(1000);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('relay: a promise from the sink holds the upstream back until it settles', async () => {
+    const got: { text: string; at: number }[] = [];
+    const t0 = Date.now();
+    const usage = await chat().relay({ model: 'fake', messages: [{ role: 'user', content: '[[chunks:6]] [[bytes]]' }] }, (text) => {
+      got.push({ text, at: Date.now() - t0 });
+      if (got.length === 2) return new Promise<void>((resolve) => setTimeout(resolve, 300));
+    });
+    expect(usage).toEqual({ promptTokens: 11, completionTokens: 7 });
+    expect(got.map((g) => g.text).join('')).toBe(pieces('[[chunks:6]] [[bytes]]', 6).join(''));
+    // The body is written a byte at a time, so nothing more had been read when the sink said wait.
+    expect(got[2]!.at - got[1]!.at).toBeGreaterThanOrEqual(250);
+  });
+
+  it('relay: an exception thrown by the sink ends the call with it', async () => {
+    const boom = new Error('sink failed');
+    await expect(chat().relay({ model: 'fake', messages: [{ role: 'user', content: 'hi' }] }, () => {
+      throw boom;
+    })).rejects.toBe(boom);
   });
 });

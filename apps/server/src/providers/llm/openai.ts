@@ -1,3 +1,8 @@
+import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { Socket } from 'node:net';
+import type { Duplex, Readable } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { errorFromAnswer } from './classify.ts';
 import { SseParser } from './sse.ts';
 import { LlmError, type LlmChunk, type LlmMessage, type LlmProvider, type LlmRequest, type LlmUsage } from './types.ts';
@@ -8,14 +13,61 @@ export interface OpenAiChatOptions {
   apiKey: string;
   /** Given up when no headers, or no further bytes, arrive for this long. */
   timeoutMs: number;
-  fetch?: typeof fetch;
 }
 
 const MAX_ERROR_BODY = 64 * 1024;
+const MAX_REDIRECTS = 5;
+/** Followed as fetch does, except that the request stays a POST with its body (the endpoint moved, the API did not). */
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** A connection reused from the pool that the server had closed meanwhile: the request never reached it. */
+const STALE_SOCKET = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+/** How long a body that goes on after [DONE] is read to keep its connection, before it is dropped. */
+const DRAIN_MS = 2000;
+/** Above the 5,000 concurrent streams one process is sized for; beyond it requests queue (and time out). */
+const MAX_SOCKETS_PER_ORIGIN = 8192;
+const MAX_FREE_SOCKETS_PER_ORIGIN = 1024;
+/** A kept-alive connection idle this long is closed: a load balancer on the way may have dropped it silently. */
+const IDLE_SOCKET_MS = 30_000;
 
 export function completionsUrl(baseUrl: string) {
   const base = baseUrl.replace(/\/+$/, '');
   return base.endsWith('/chat/completions') ? base : `${base}/chat/completions`;
+}
+
+const agents = new Map<string, HttpAgent>();
+
+/**
+ * One keep-alive pool per origin, shared by every key and turn: a turn usually starts on a warm
+ * connection (no TCP or TLS handshake before its first text). LIFO keeps the fewest sockets hot.
+ */
+function agentFor(url: URL): HttpAgent {
+  let agent = agents.get(url.origin);
+  if (!agent) {
+    const opts = { keepAlive: true, maxSockets: MAX_SOCKETS_PER_ORIGIN, maxFreeSockets: MAX_FREE_SOCKETS_PER_ORIGIN, scheduling: 'lifo' as const };
+    agent = url.protocol === 'https:' ? new HttpsAgent(opts) : new HttpAgent(opts);
+    limitIdle(agent);
+    agents.set(url.origin, agent);
+  }
+  return agent;
+}
+
+/**
+ * Idle connections in the pool time out (sooner when the server announces a shorter keep-alive);
+ * a connection in use has no socket timeout (our own timer watches it, without per-read cost).
+ */
+function limitIdle(agent: HttpAgent) {
+  const keep = agent.keepSocketAlive.bind(agent) as (socket: Duplex) => boolean;
+  const reuse = agent.reuseSocket.bind(agent);
+  agent.keepSocketAlive = (socket: Duplex) => {
+    if (!keep(socket)) return false;
+    const s = socket as Socket;
+    if (!s.timeout || s.timeout > IDLE_SOCKET_MS) s.setTimeout(IDLE_SOCKET_MS);
+    return true;
+  };
+  agent.reuseSocket = (socket: Duplex, req: ClientRequest) => {
+    (socket as Socket).setTimeout(0);
+    reuse(socket, req);
+  };
 }
 
 function toWire(m: LlmMessage) {
@@ -27,28 +79,23 @@ function toWire(m: LlmMessage) {
 }
 
 function errorCode(e: unknown): string {
-  const err = e as { code?: unknown; cause?: { code?: unknown; cause?: { code?: unknown } } };
-  const code = err?.cause?.code ?? err?.cause?.cause?.code ?? err?.code;
+  const err = e as { code?: unknown; errors?: { code?: unknown }[]; cause?: { code?: unknown } };
+  const code = err?.code ?? err?.errors?.[0]?.code ?? err?.cause?.code;
   return typeof code === 'string' ? code : '';
 }
 
-async function readCapped(res: Response): Promise<string> {
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  try {
-    while (text.length < MAX_ERROR_BODY) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-    }
-  } catch {
-    // a body cut short still tells us what we got
-  } finally {
-    reader.cancel().catch(() => {});
+function decompressor(encoding: string | undefined) {
+  switch (encoding?.trim().toLowerCase()) {
+    case 'gzip':
+    case 'x-gzip':
+      return createGunzip();
+    case 'deflate':
+      return createInflate();
+    case 'br':
+      return createBrotliDecompress();
+    default:
+      return null;
   }
-  return text;
 }
 
 /** State of one streamed answer, fed with the `data` payloads of its events. */
@@ -87,108 +134,398 @@ class Completion {
   }
 }
 
+interface CallOptions {
+  url: URL;
+  headers: OutgoingHttpHeaders;
+  body: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+/** Receives each delta as it is parsed; a promise returned pauses the upstream until it settles. */
+export type DeltaSink = (text: string) => void | Promise<void>;
+
+/** Queued deltas (pull mode) above which the upstream is paused until the reader catches up. */
+const QUEUE_HIGH = 256;
+
 /**
- * Any OpenAI-compatible chat completions endpoint, streamed. Written on fetch with its own SSE
- * parser: it relays each delta as it arrives and does not need `role` in the first delta.
+ * One request to the upstream on node:http, driven by its events: the body's bytes go straight
+ * into the SSE parser, and each delta is either queued for a reader (pull: `take` / `wait`) or
+ * handed to a sink right there (push: no promise per delta). Whatever ends the call (the answer
+ * complete, an error answer, a cut, the timeout, the caller's abort) is settled once, after the
+ * deltas that came before it; in push mode `onOver` then reports it.
+ */
+class UpstreamCall {
+  over = false;
+  failure: Error | null = null;
+  private queue: (LlmChunk | undefined)[] = [];
+  private head = 0;
+  private wake: (() => void) | null = null;
+  private req: ClientRequest | null = null;
+  private res: IncomingMessage | null = null;
+  private body: Readable | null = null;
+  private retried = false;
+  private paused = false;
+  /** Push mode: promises from the sink not settled yet (the upstream is paused meanwhile). */
+  private holds = 0;
+  /** While an error answer is read: ends the read with what came so far. */
+  private partial: (() => void) | null = null;
+  private readonly timer: NodeJS.Timeout;
+  private readonly completion = new Completion();
+  private readonly parser = new SseParser((data) => this.onEvent(data));
+  private readonly origin: string;
+
+  constructor(
+    private readonly opts: CallOptions,
+    private readonly sink: DeltaSink | null = null,
+    private onOver: ((failure: Error | null, usage: LlmUsage | null) => void) | null = null,
+  ) {
+    this.origin = opts.url.origin;
+    this.timer = setTimeout(this.onTimeout, opts.timeoutMs);
+    opts.signal?.addEventListener('abort', this.onAbort, { once: true });
+    this.send(opts.url, 0);
+  }
+
+  /** Pull mode: the next chunk to hand out, or undefined when none is queued. */
+  take(): LlmChunk | undefined {
+    if (this.head === this.queue.length) return undefined;
+    const chunk = this.queue[this.head];
+    this.queue[this.head++] = undefined;
+    if (this.head === this.queue.length) {
+      this.queue.length = 0;
+      this.head = 0;
+      if (this.paused) this.resume();
+    }
+    return chunk;
+  }
+
+  /** Pull mode: resolves when something was queued or the call is over. */
+  wait(): Promise<void> {
+    return new Promise((resolve) => {
+      this.wake = resolve;
+    });
+  }
+
+  /** The reader is done: stop whatever still runs. */
+  close() {
+    if (!this.over) {
+      this.over = true;
+      this.stop();
+      return;
+    }
+    this.release();
+    const res = this.res;
+    if (!this.failure && res && !res.complete && !res.destroyed) {
+      // [DONE] came before the end of the body: read on briefly so the connection can be reused.
+      const drop = setTimeout(() => this.req?.destroy(), DRAIN_MS);
+      drop.unref();
+      res.once('close', () => clearTimeout(drop));
+      this.paused = false;
+      res.resume();
+    }
+  }
+
+  private send(url: URL, hops: number) {
+    let req: ClientRequest;
+    try {
+      const request = url.protocol === 'https:' ? httpsRequest : url.protocol === 'http:' ? httpRequest : null;
+      if (!request) throw new Error(`unsupported protocol ${url.protocol}`);
+      // Like fetch, the key is not sent on to another origin.
+      const { Authorization: _key, ...anonymous } = this.opts.headers;
+      const headers = url.origin === this.origin ? this.opts.headers : anonymous;
+      req = request(url, { method: 'POST', headers, agent: agentFor(url) });
+    } catch (e) {
+      return this.fail(this.refused(e));
+    }
+    this.req = req;
+    req.on('response', (res) => this.onResponse(req, res, url, hops));
+    req.on('error', (e) => {
+      if (req !== this.req || this.over) return;
+      if (!this.res && req.reusedSocket && !this.retried && STALE_SOCKET.has(errorCode(e))) {
+        this.retried = true;
+        return this.send(url, hops);
+      }
+      this.fail(this.res ? this.cut(e) : this.refused(e));
+    });
+    req.end(this.opts.body);
+  }
+
+  private onResponse(req: ClientRequest, res: IncomingMessage, url: URL, hops: number) {
+    if (req !== this.req || this.over) return void res.resume();
+    const status = res.statusCode ?? 0;
+    const location = res.headers.location;
+    if (REDIRECTS.has(status) && location && hops < MAX_REDIRECTS) {
+      res.resume();
+      let next: URL;
+      try {
+        next = new URL(location, url);
+      } catch (e) {
+        return this.fail(this.refused(e));
+      }
+      return this.send(next, hops + 1);
+    }
+    this.timer.refresh();
+    this.res = res;
+    res.on('error', this.onBodyError);
+    let body: Readable = res;
+    const inflate = res.headers['content-encoding'] ? decompressor(res.headers['content-encoding']) : null;
+    if (inflate) {
+      inflate.on('error', this.onBodyError);
+      body = res.pipe(inflate);
+    }
+    this.body = body;
+    body.on('close', this.onBodyClose);
+    if (status < 200 || status >= 300) this.collect(body, MAX_ERROR_BODY, true, (text) => this.fail(errorFromAnswer(status, text)));
+    // A server that ignores `stream: true` answers with one JSON completion.
+    else if ((res.headers['content-type'] ?? '').includes('application/json')) this.collect(body, Infinity, false, this.onJson);
+    else {
+      body.on('data', this.onSseData);
+      body.on('end', this.onSseEnd);
+    }
+  }
+
+  /**
+   * Reads a whole (small) body as text: an error answer (`lenient`: a body cut short, or stalled,
+   * still tells what we got), or a completion sent as plain JSON.
+   */
+  private collect(body: Readable, cap: number, lenient: boolean, then: (text: string) => void) {
+    const parts: Buffer[] = [];
+    let size = 0;
+    const finish = () => {
+      this.partial = null;
+      body.off('data', onData);
+      then(Buffer.concat(parts).toString('utf8'));
+    };
+    const onData = (chunk: Buffer) => {
+      if (this.over) return;
+      this.timer.refresh();
+      parts.push(chunk);
+      size += chunk.length;
+      if (size >= cap) finish(); // what we have tells enough; the rest goes with the connection
+    };
+    if (lenient) this.partial = finish;
+    body.on('data', onData);
+    body.once('end', () => {
+      if (!this.over) finish();
+    });
+  }
+
+  private onJson = (text: string) => {
+    let delta: string;
+    try {
+      delta = this.completion.take(text);
+    } catch (e) {
+      return this.fail(e as LlmError);
+    }
+    if (delta) this.emit(delta);
+    if (!this.over) this.finish();
+  };
+
+  private onSseData = (chunk: Buffer) => {
+    if (this.over) return;
+    this.timer.refresh();
+    this.parser.push(chunk);
+    if (this.wake) this.notify();
+  };
+
+  private onEvent(data: string) {
+    if (this.over) return;
+    let text: string;
+    try {
+      text = this.completion.take(data);
+    } catch (e) {
+      return this.fail(e as LlmError);
+    }
+    if (text) this.emit(text);
+    if (this.completion.done && !this.over) this.finish();
+  }
+
+  private emit(text: string) {
+    const sink = this.sink;
+    if (!sink) {
+      this.queue.push({ type: 'delta', text });
+      if (this.queue.length - this.head >= QUEUE_HIGH) this.pause();
+      return;
+    }
+    let wait: void | Promise<void>;
+    try {
+      wait = sink(text);
+    } catch (e) {
+      return this.fail(e as Error);
+    }
+    if (!wait) return;
+    this.holds++;
+    this.pause();
+    wait.then(
+      () => {
+        if (--this.holds === 0) this.resume();
+      },
+      (e: Error) => this.fail(e),
+    );
+  }
+
+  private pause() {
+    if (this.paused || !this.body) return;
+    this.paused = true;
+    this.body.pause();
+  }
+
+  private resume() {
+    if (!this.paused || this.over) return;
+    this.paused = false;
+    this.body?.resume();
+  }
+
+  private onSseEnd = () => {
+    if (this.over) return;
+    this.parser.end();
+    if (this.over) return;
+    if (!this.completion.finished) return this.fail(new LlmError('cut', 'the stream ended before the answer was complete'));
+    this.finish();
+  };
+
+  private onBodyError = (e: Error) => {
+    if (this.over) return;
+    if (this.partial) return this.partial();
+    this.fail(this.cut(e));
+  };
+
+  /** Closed without an end (and without an error event): cut all the same. */
+  private onBodyClose = () => {
+    if (this.over || this.body?.readableEnded) return;
+    if (this.partial) return this.partial();
+    this.fail(this.cut(null));
+  };
+
+  private onTimeout = () => {
+    if (this.partial) return this.partial();
+    this.fail(new LlmError('timeout', `nothing from the upstream for ${this.opts.timeoutMs} ms`));
+  };
+
+  private onAbort = () => {
+    if (this.over) return;
+    this.queue.length = 0;
+    this.head = 0;
+    this.fail(new LlmError('aborted', 'aborted by the caller'));
+  };
+
+  private refused(e: unknown) {
+    return new LlmError('refused', `cannot connect to the upstream (${errorCode(e) || (e as Error)?.message || 'unknown'})`);
+  }
+
+  private cut(e: unknown) {
+    const code = errorCode(e);
+    return new LlmError('cut', `the stream broke off${code ? ` (${code})` : ''}`);
+  }
+
+  /** The answer is complete ([DONE], or the body ended after a finish reason). */
+  private finish() {
+    if (this.completion.usage && !this.sink) this.queue.push({ type: 'usage', usage: this.completion.usage });
+    this.over = true;
+    this.release();
+    this.notify();
+  }
+
+  private fail(e: Error) {
+    if (this.over) return;
+    this.failure = e;
+    this.over = true;
+    this.stop();
+    this.notify();
+  }
+
+  private notify() {
+    const wake = this.wake;
+    if (wake) {
+      this.wake = null;
+      wake();
+    }
+    const onOver = this.onOver;
+    if (onOver && this.over) {
+      this.onOver = null;
+      this.close();
+      onOver(this.failure, this.failure ? null : this.completion.usage);
+    }
+  }
+
+  private release() {
+    clearTimeout(this.timer);
+    this.opts.signal?.removeEventListener('abort', this.onAbort);
+  }
+
+  /** Drops the request and its connection (a no-op once the response is complete). */
+  private stop() {
+    this.release();
+    this.req?.destroy();
+    if (this.body !== this.res) this.body?.destroy();
+  }
+}
+
+/**
+ * Any OpenAI-compatible chat completions endpoint, streamed. Written on node:http with a
+ * keep-alive pool per origin and an SSE parser working on the body's bytes: it relays each
+ * delta as it arrives and does not need `role` in the first delta.
  */
 export class OpenAiChat implements LlmProvider {
   readonly name = 'openai' as const;
-  private doFetch: typeof fetch;
 
-  constructor(private opts: OpenAiChatOptions) {
-    this.doFetch = opts.fetch ?? fetch;
+  constructor(private opts: OpenAiChatOptions) {}
+
+  private callOptions(req: LlmRequest): CallOptions {
+    let url: URL;
+    try {
+      url = new URL(completionsUrl(this.opts.baseUrl));
+    } catch {
+      throw new LlmError('refused', `cannot connect to the upstream (invalid URL ${this.opts.baseUrl})`);
+    }
+    const body = JSON.stringify({
+      model: req.model,
+      messages: req.messages.map(toWire),
+      stream: true,
+      stream_options: { include_usage: true },
+      ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
+      ...(req.maxTokens ? { max_tokens: req.maxTokens } : {}),
+    });
+    return {
+      url,
+      headers: {
+        'Content-Type': 'application/json',
+        'Content-Length': Buffer.byteLength(body),
+        Accept: 'text/event-stream',
+        Authorization: `Bearer ${this.opts.apiKey}`,
+        'User-Agent': 'node',
+      },
+      body,
+      timeoutMs: this.opts.timeoutMs,
+      signal: req.signal,
+    };
   }
 
   async *stream(req: LlmRequest): AsyncGenerator<LlmChunk> {
     if (req.signal?.aborted) throw new LlmError('aborted', 'aborted before start');
-    const ctrl = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      ctrl.abort();
-    }, this.opts.timeoutMs);
-    const onAbort = () => ctrl.abort();
-    req.signal?.addEventListener('abort', onAbort, { once: true });
-    const failure = (e: unknown, during: 'connect' | 'body') => {
-      if (e instanceof LlmError) return e;
-      if (req.signal?.aborted) return new LlmError('aborted', 'aborted by the caller');
-      if (timedOut) return new LlmError('timeout', `nothing from the upstream for ${this.opts.timeoutMs} ms`);
-      const code = errorCode(e);
-      if (during === 'connect') {
-        return new LlmError('refused', `cannot connect to the upstream (${code || (e as Error)?.message || 'unknown'})`);
-      }
-      return new LlmError('cut', `the stream broke off${code ? ` (${code})` : ''}`);
-    };
-
-    let reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
+    const call = new UpstreamCall(this.callOptions(req));
     try {
-      let res: Response;
-      try {
-        res = await this.doFetch(completionsUrl(this.opts.baseUrl), {
-          method: 'POST',
-          headers: {
-            'Content-Type': 'application/json',
-            Accept: 'text/event-stream',
-            Authorization: `Bearer ${this.opts.apiKey}`,
-          },
-          body: JSON.stringify({
-            model: req.model,
-            messages: req.messages.map(toWire),
-            stream: true,
-            stream_options: { include_usage: true },
-            ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
-            ...(req.maxTokens ? { max_tokens: req.maxTokens } : {}),
-          }),
-          signal: ctrl.signal,
-        });
-      } catch (e) {
-        throw failure(e, 'connect');
+      for (;;) {
+        const chunk = call.take();
+        if (chunk) yield chunk;
+        else if (call.failure) throw call.failure;
+        else if (call.over) return;
+        else await call.wait();
       }
-      timer.refresh();
-      if (!res.ok) throw errorFromAnswer(res.status, await readCapped(res));
-      const completion = new Completion();
-
-      // A server that ignores `stream: true` answers with one JSON completion.
-      if ((res.headers.get('content-type') ?? '').includes('application/json')) {
-        let text: string;
-        try {
-          text = await res.text();
-        } catch (e) {
-          throw failure(e, 'body');
-        }
-        const delta = completion.take(text);
-        if (delta) yield { type: 'delta', text: delta };
-        if (completion.usage) yield { type: 'usage', usage: completion.usage };
-        return;
-      }
-      if (!res.body) throw new LlmError('cut', 'the upstream sent no body');
-
-      reader = res.body.getReader();
-      const decoder = new TextDecoder();
-      const parser = new SseParser();
-      while (!completion.done) {
-        let chunk: Awaited<ReturnType<typeof reader.read>>;
-        try {
-          chunk = await reader.read();
-        } catch (e) {
-          throw failure(e, 'body');
-        }
-        timer.refresh();
-        const payloads = chunk.done ? [...parser.push(decoder.decode()), ...parser.end()] : parser.push(decoder.decode(chunk.value, { stream: true }));
-        for (const data of payloads) {
-          const text = completion.take(data);
-          if (text) yield { type: 'delta', text };
-          if (completion.done) break;
-        }
-        if (chunk.done) break;
-      }
-      if (!completion.done && !completion.finished) throw new LlmError('cut', 'the stream ended before the answer was complete');
-      if (completion.usage) yield { type: 'usage', usage: completion.usage };
     } finally {
-      clearTimeout(timer);
-      req.signal?.removeEventListener('abort', onAbort);
-      if (reader) reader.cancel().catch(() => {});
-      ctrl.abort();
+      call.close();
     }
+  }
+
+  /**
+   * The same answer pushed rather than pulled: `onDelta` gets each text in the read that brought
+   * it (no promise per delta; a promise it returns pauses the upstream). Resolves with the usage
+   * (null when not reported) once the answer is complete; rejects as `stream` throws.
+   */
+  relay(req: LlmRequest, onDelta: DeltaSink): Promise<LlmUsage | null> {
+    return new Promise((resolve, reject) => {
+      if (req.signal?.aborted) throw new LlmError('aborted', 'aborted before start');
+      new UpstreamCall(this.callOptions(req), onDelta, (failure, usage) => (failure ? reject(failure) : resolve(usage)));
+    });
   }
 }

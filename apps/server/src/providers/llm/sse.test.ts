@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { SseParser } from './sse.ts';
 
-const all = (chunks: string[]) => {
-  const p = new SseParser();
+const all = (chunks: (string | Uint8Array)[]) => {
   const out: string[] = [];
-  for (const c of chunks) out.push(...p.push(c));
-  out.push(...p.end());
+  const p = new SseParser((data) => out.push(data));
+  for (const c of chunks) p.push(typeof c === 'string' ? Buffer.from(c) : c);
+  p.end();
   return out;
 };
 
@@ -44,6 +44,20 @@ describe('SseParser', () => {
     }
   });
 
+  it('gives the same events when a chunk ends inside a UTF-8 character', () => {
+    const bytes = Buffer.from(STREAM.replaceAll('\n', '\r\n'));
+    for (let cut = 0; cut <= bytes.length; cut++) {
+      expect(all([bytes.subarray(0, cut), bytes.subarray(cut)]), `cut=${cut}`).toEqual(EXPECTED);
+    }
+    expect(all(Array.from(bytes, (b) => Uint8Array.of(b)))).toEqual(EXPECTED);
+    expect(all([new Uint8Array(0), bytes, new Uint8Array(0)])).toEqual(EXPECTED);
+  });
+
+  it('decodes only data lines: comments, other fields and look-alike names are skipped', () => {
+    expect(all([': 注释\nevent: 中文\ndatax: no\ndata2: no\ndata:yes\n\n'])).toEqual(['yes']);
+    expect(all(['data:\ndata\n\n'])).toEqual(['\n']);
+  });
+
   it('a CR at a chunk end followed by LF is one line end, not two', () => {
     expect(all(['data: x\r', '\ndata: y\r\n\r\n'])).toEqual(['x\ny']);
   });
@@ -51,6 +65,8 @@ describe('SseParser', () => {
   it('keeps an event not closed by a blank line at the end', () => {
     expect(all(['data: {"last":true}'])).toEqual(['{"last":true}']);
     expect(all(['data: a\n\ndata: b\n'])).toEqual(['a', 'b']);
+    expect(all(['data: a\r'])).toEqual(['a']);
+    expect(all(['data: 半', '行'])).toEqual(['半行']);
   });
 
   it('keeps only one leading space of a value and colons inside it', () => {
