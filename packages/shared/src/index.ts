@@ -9,3 +9,4 @@ export * from './schemas/chat.ts';
 export * from './schemas/apps.ts';
 export * from './schemas/billing.ts';
 export * from './schemas/document.ts';
+export * from './schemas/turns.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHAT_INPUT_HARD_MAX, CHAT_TITLE_MAX, IMAGES_PER_CONVERSATION, TEMPERATURE_MAX } from '../constants.ts';
 import { optionalText } from './common.ts';
+import { turnResumeEvent, turnSecret } from './turns.ts';
 
 /** A group id: a positive integer, sent as a number or a numeric string. */
 const groupId = (label: string) =>
@@ -76,15 +77,13 @@ export type ChatCreateReply = z.infer<typeof chatCreateReply>;
 
 /** `feature` and `images` are informative: the prepared turn decides. */
 export const chatStreamQuery = z.object({
-  secret: z.string({ error: 'secret 不能为空' }).min(16, 'secret 无效').max(128, 'secret 无效'),
+  secret: turnSecret,
   feature: optionalText(64),
   images: z.string().max(6000).optional(),
 });
 export type ChatStreamQuery = z.infer<typeof chatStreamQuery>;
 
-export const chatStopBody = z.object({
-  secret: z.string({ error: 'secret 不能为空' }).min(16, 'secret 无效').max(128, 'secret 无效'),
-});
+export const chatStopBody = z.object({ secret: turnSecret });
 export type ChatStopBody = z.infer<typeof chatStopBody>;
 
 export const chatUsage = z.object({
@@ -105,6 +104,7 @@ export type ChatMessageStatus = z.infer<typeof chatMessageStatus>;
  */
 export const chatStreamEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('delta'), text: z.string() }),
+  turnResumeEvent,
   z.object({
     type: z.literal('done'),
     uuid: z.number(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_NAME_MAX, DOCUMENT_QUESTION_MAX } from '../constants.ts';
 import { chatUsage } from './chat.ts';
+import { turnResumeEvent } from './turns.ts';
 
 /** A document's token: the id the API hands out for it (SPEC §3 document group uuid). */
 export const documentToken = z.string({ error: 'token 不能为空' }).trim().regex(/^[a-f0-9]{32}$/, 'token 无效');
@@ -163,6 +164,7 @@ export type DocumentStopBody = z.infer<typeof documentStopBody>;
 /** One `data:` line of POST /api/document/ask: like the chat stream, keyed by the document token. */
 export const documentStreamEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('delta'), text: z.string() }),
+  turnResumeEvent,
   z.object({
     type: z.literal('done'),
     token: z.string(),

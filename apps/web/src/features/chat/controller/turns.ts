@@ -174,7 +174,7 @@ async function runTurn({ input, images, retry, start: requested }: TurnInput): P
   try {
     end = await openChatStream({ secret: prepared.secret, feature: feature.code, images, signal: run.abort.signal }, (e) => {
       if (e.type === 'delta') coalescer.push(e.text);
-      else last = e;
+      else if (e.type !== 'resume') last = e;
     });
   } catch {
     end = run.abort.signal.aborted ? 'aborted' : 'network';

@@ -114,7 +114,7 @@ export async function askDocument(input: AskInput): Promise<boolean> {
   try {
     end = await openAskStream({ secret: run.secret, ...body }, run.abort.signal, (e) => {
       if (e.type === 'delta') coalescer.push(e.text);
-      else last = e;
+      else if (e.type !== 'resume') last = e;
     });
   } catch {
     end = run.abort.signal.aborted ? 'aborted' : 'network';
