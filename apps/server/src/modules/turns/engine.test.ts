@@ -55,6 +55,20 @@ describe('the paid-turn engine', () => {
     expect((await getBalance(t, aliceId)).baseModel3).toBe(2);
   });
 
+  it('a question the database refuses (NUL, had validation missed it): nothing is delivered, nothing is held or charged', async () => {
+    await setBalance(t, aliceId, { base3: 3 });
+    const { body } = await createTurn(t, alice, { input: '正常的问题', feature: 'eng' });
+    // Rewrite the prepared turn as if a NUL had slipped through validation.
+    const key = `chat:turn:${body.data.secret}`;
+    const prepared = JSON.parse((await t.ctx.kv.get(key))!);
+    await t.ctx.kv.set(key, JSON.stringify({ ...prepared, input: '坏\u0000问题' }), 60);
+    const s = await readStream(t, body.data.secret, alice);
+    expect(s.events.filter((e) => e.type === 'delta')).toHaveLength(0);
+    expect(s.last).toMatchObject({ type: 'error', code: Code.SERVER_ERROR });
+    expect((await getBalance(t, aliceId)).baseModel3).toBe(3);
+    expect(await runningTurns(aliceId)).toBe(0);
+  });
+
   it('a cost spread across the membership and the base pool is admitted and charged from both', async () => {
     await setBalance(t, aliceId, { base3: 1, member3: 1, memberExpiresAt: new Date(t.clock.now() + 86_400_000) });
     const before = (await usageRows(aliceId)).length;

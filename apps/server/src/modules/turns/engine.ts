@@ -75,6 +75,7 @@ interface TurnRow {
 }
 
 const SETTLE_TRIES = 3;
+/** How often lapsed turns are looked for: at most a lease apart, at least every 30 s. */
 const RECONCILE_EVERY_MS = 30_000;
 const SAVE_FAILED = '保存回复失败，请稍后再试';
 const INTERRUPTED = '服务中断，回复未完成，请重试';
@@ -114,7 +115,7 @@ export class TurnEngine {
 
   async start() {
     await this.live.start();
-    this.reconciler = setInterval(() => void this.reconcile(), RECONCILE_EVERY_MS);
+    this.reconciler = setInterval(() => void this.reconcile(), Math.min(RECONCILE_EVERY_MS, this.live.leaseMs));
     this.reconciler.unref();
     void this.reconcile();
   }
