@@ -62,7 +62,7 @@ export function uriEncode(text: string, keepSlash = false): string {
 /** `k=v&…` sorted by encoded name then value, each side URI-encoded (also the query we send). */
 function canonicalQuery(params: Record<string, string>): string {
   return Object.entries(params)
-    .map(([k, v]) => [uriEncode(k), uriEncode(v)])
+    .map(([k, v]): [string, string] => [uriEncode(k), uriEncode(v)])
     .sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
     .map(([k, v]) => `${k}=${v}`)
     .join('&');
