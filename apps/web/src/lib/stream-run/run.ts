@@ -252,6 +252,8 @@ function launch<E extends TurnEvent, P extends { secret: string }>(spec: Common<
     coalescer.flush();
     coalescer.dispose();
 
+    // (TS cannot see the assignment inside the callback.)
+    closing = closing as Closing<E> | null;
     if (closing?.type === 'done') return finish({ kind: 'done', event: closing as DoneOf<E>, text });
     if (closing?.type === 'error') {
       const e = closing as ErrorOf<E>;
