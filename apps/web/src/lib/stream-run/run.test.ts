@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, ok, sse, type Route } from '../../test/mock-api.ts';
+import { heldSse, mockApi, ok, sse, type Route } from '../../test/mock-api.ts';
 import { on } from '../events.ts';
 import { tokenStore } from '../storage.ts';
 import { toast } from '../toast.ts';
@@ -37,53 +37,9 @@ function spec(patch: Partial<TurnSpec<Ev, { secret: string; uuid: number }>> = {
 
 const prepared: Route = () => ok({ secret: SECRET, uuid: 7 });
 
-/**
- * A stream that sends `chunks`, then stays open until `close()` sends `tail` (or the request is
- * aborted, which errors the body the way a browser does).
- */
-function heldStream(chunks: string[]) {
-  let closeWith: (tail: string[]) => void = () => {};
-  let failWith: () => void = () => {};
-  const route: Route = () => ({ sse: [] });
-  const fetchImpl = (init?: RequestInit) => {
-    const enc = new TextEncoder();
-    const body = new ReadableStream<Uint8Array>({
-      start(c) {
-        for (const ch of chunks) c.enqueue(enc.encode(ch));
-        init?.signal?.addEventListener('abort', () => c.error(new DOMException('aborted', 'AbortError')));
-        closeWith = (tail) => {
-          for (const ch of tail) c.enqueue(enc.encode(ch));
-          c.close();
-        };
-        failWith = () => c.error(new TypeError('network error'));
-      },
-    });
-    return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } });
-  };
-  return { route, fetchImpl, close: (tail: string[] = []) => closeWith(tail), fail: () => failWith() };
-}
-
-/** mockApi plus streams that stay open: `held` maps "METHOD /path" to a held stream. */
-function api(routes: Record<string, Route>, held: Record<string, ReturnType<typeof heldStream>> = {}) {
-  const m = mockApi({ ...routes, ...Object.fromEntries(Object.entries(held).map(([k, h]) => [k, h.route])) });
-  const mocked = vi.mocked(fetch);
-  const base = mocked.getMockImplementation()!;
-  mocked.mockImplementation(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    const h = held[`${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`];
-    if (h) {
-      await base(input, init); // recorded like any call
-      init?.signal?.throwIfAborted();
-      return h.fetchImpl(init);
-    }
-    return base(input, init);
-  });
-  return m;
-}
-
 describe('startRun', () => {
   it('prepares, opens the stream with the secret, hands the text per frame and settles with done', async () => {
-    const calls = api({
+    const calls = mockApi({
       'POST /x/prepare': prepared,
       'GET /x/stream': () => ({ sse: sse({ type: 'delta', text: '你' }, { type: 'delta', text: '好' }, { type: 'delta', text: '！' }, done), delayMs: 0 }),
     });
@@ -105,28 +61,28 @@ describe('startRun', () => {
   });
 
   it('keeps a resume record while the turn streams: secret, kind, context, start time', async () => {
-    const stream = heldStream(sse({ type: 'delta', text: '一' }));
-    api({ 'POST /x/prepare': prepared }, { 'GET /x/stream': stream });
+    const stream = heldSse({ type: 'delta', text: '一' });
+    mockApi({ 'POST /x/prepare': prepared, 'GET /x/stream': stream.route });
     const run = startRun(spec());
     await vi.waitFor(() => expect(run.text).toBe('一'));
     const record = readRecord('test')!;
     expect(record).toMatchObject({ secret: SECRET, kind: 'test', context: { uuid: 7, question: '你好' } });
     expect(Date.now() - record.startedAt).toBeLessThan(5000);
-    stream.close(sse(done));
+    stream.close(done);
     await run.settled;
     expect(readRecord('test')).toBeNull();
   });
 
   it('POSTs a stream body when the feature says so', async () => {
-    const calls = api({ 'POST /x/prepare': prepared, 'POST /x/ask': () => ({ sse: sse(done) }) });
+    const calls = mockApi({ 'POST /x/prepare': prepared, 'POST /x/ask': () => ({ sse: sse(done) }) });
     const run = startRun(spec({ stream: (p) => ({ url: '/x/ask', method: 'POST', body: { secret: p.secret, q: '问' } }) }));
     expect((await run.settled).kind).toBe('done');
     expect(calls.find('POST', '/x/ask')[0]!.body).toEqual({ secret: SECRET, q: '问' });
   });
 
   it('at most one run per kind', async () => {
-    const stream = heldStream([]);
-    api({ 'POST /x/prepare': prepared, 'POST /x/stop': () => ok(null) }, { 'GET /x/stream': stream });
+    const stream = heldSse();
+    mockApi({ 'POST /x/prepare': prepared, 'POST /x/stop': () => ok(null), 'GET /x/stream': stream.route });
     const run = startRun(spec());
     expect(() => startRun(spec())).toThrow(/already running/);
     // Another feature is independent.
@@ -137,7 +93,7 @@ describe('startRun', () => {
   });
 
   it('a refused prepare settles as refused and opens no stream', async () => {
-    const calls = api({ 'POST /x/prepare': () => ({ status: 400, body: { code: 400, message: '输入内容过长' } }) });
+    const calls = mockApi({ 'POST /x/prepare': () => ({ status: 400, body: { code: 400, message: '输入内容过长' } }) });
     const run = startRun(spec({ prepare: () => Promise.reject(new Error('refused')) }));
     expect(await run.settled).toMatchObject({ kind: 'refused' });
     expect(run.state).toBe('error');
@@ -145,8 +101,8 @@ describe('startRun', () => {
   });
 
   it('a cut connection settles as cut with the text so far; the record goes', async () => {
-    const stream = heldStream(sse({ type: 'delta', text: '一半' }));
-    api({ 'POST /x/prepare': prepared }, { 'GET /x/stream': stream });
+    const stream = heldSse({ type: 'delta', text: '一半' });
+    mockApi({ 'POST /x/prepare': prepared, 'GET /x/stream': stream.route });
     const run = startRun(spec());
     await vi.waitFor(() => expect(run.text).toBe('一半'));
     // The body errors without anybody aborting (network lost).
@@ -157,8 +113,8 @@ describe('startRun', () => {
   });
 
   it('a cut while the page goes away (reload) keeps the record for the next load', async () => {
-    const stream = heldStream(sse({ type: 'delta', text: '一半' }));
-    api({ 'POST /x/prepare': prepared }, { 'GET /x/stream': stream });
+    const stream = heldSse({ type: 'delta', text: '一半' });
+    mockApi({ 'POST /x/prepare': prepared, 'GET /x/stream': stream.route });
     const run = startRun(spec());
     await vi.waitFor(() => expect(run.text).toBe('一半'));
     window.dispatchEvent(new Event('pagehide'));
@@ -171,17 +127,15 @@ describe('startRun', () => {
 
 describe('stop', () => {
   it('posts the stop call with the secret; the server closes with done (stopped) before the grace', async () => {
-    const stream = heldStream(sse({ type: 'delta', text: '正在' }));
-    const calls = api(
-      {
-        'POST /x/prepare': prepared,
-        'POST /x/stop': () => {
-          stream.close(sse({ ...done, status: 'stopped' }));
-          return ok(null);
-        },
+    const stream = heldSse({ type: 'delta', text: '正在' });
+    const calls = mockApi({
+      'POST /x/prepare': prepared,
+      'POST /x/stop': () => {
+        stream.close({ ...done, status: 'stopped' });
+        return ok(null);
       },
-      { 'GET /x/stream': stream },
-    );
+      'GET /x/stream': stream.route,
+    });
     const run = startRun(spec());
     await vi.waitFor(() => expect(run.text).toBe('正在'));
     const outcome = await run.stop();
@@ -191,8 +145,8 @@ describe('stop', () => {
   });
 
   it('cuts the connection after the grace when the server does not close it', async () => {
-    const stream = heldStream(sse({ type: 'delta', text: '正在' }));
-    api({ 'POST /x/prepare': prepared, 'POST /x/stop': () => ok(null) }, { 'GET /x/stream': stream });
+    const stream = heldSse({ type: 'delta', text: '正在' });
+    mockApi({ 'POST /x/prepare': prepared, 'POST /x/stop': () => ok(null), 'GET /x/stream': stream.route });
     const run = startRun(spec());
     await vi.waitFor(() => expect(run.text).toBe('正在'));
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -208,8 +162,8 @@ describe('stop', () => {
   });
 
   it('a failed stop call cuts at once', async () => {
-    const stream = heldStream(sse({ type: 'delta', text: '正在' }));
-    api({ 'POST /x/prepare': prepared }, { 'GET /x/stream': stream });
+    const stream = heldSse({ type: 'delta', text: '正在' });
+    mockApi({ 'POST /x/prepare': prepared, 'GET /x/stream': stream.route });
     const run = startRun(spec({ stop: () => Promise.reject(new Error('offline')) }));
     await vi.waitFor(() => expect(run.text).toBe('正在'));
     expect(await run.stop()).toEqual({ kind: 'stopped', text: '正在' });
@@ -217,7 +171,7 @@ describe('stop', () => {
 
   it('stopped while preparing: the stream is never opened', async () => {
     let answer: () => void = () => {};
-    const calls = api({ 'POST /x/prepare': prepared });
+    const calls = mockApi({ 'POST /x/prepare': prepared });
     const run = startRun(spec({ prepare: () => new Promise((r) => (answer = () => r({ secret: SECRET, uuid: 7 }))) }));
     const stopping = run.stop();
     answer();
@@ -227,8 +181,8 @@ describe('stop', () => {
   });
 
   it('abort (leaving the screen) tells the server and cuts at once', async () => {
-    const stream = heldStream(sse({ type: 'delta', text: '正在' }));
-    const calls = api({ 'POST /x/prepare': prepared, 'POST /x/stop': () => ok(null) }, { 'GET /x/stream': stream });
+    const stream = heldSse({ type: 'delta', text: '正在' });
+    const calls = mockApi({ 'POST /x/prepare': prepared, 'POST /x/stop': () => ok(null), 'GET /x/stream': stream.route });
     const run = startRun(spec());
     await vi.waitFor(() => expect(run.text).toBe('正在'));
     run.abort();
@@ -239,8 +193,8 @@ describe('stop', () => {
 
   it('stopRun stops the run of a kind and resolves when it settled; nothing to stop resolves at once', async () => {
     await stopRun('nothing');
-    const stream = heldStream([]);
-    api({ 'POST /x/prepare': prepared, 'POST /x/stop': () => (stream.close(sse({ ...done, status: 'stopped' })), ok(null)) }, { 'GET /x/stream': stream });
+    const stream = heldSse();
+    mockApi({ 'POST /x/prepare': prepared, 'POST /x/stop': () => (stream.close({ ...done, status: 'stopped' }), ok(null)), 'GET /x/stream': stream.route });
     const run = startRun(spec());
     await vi.waitFor(() => expect(run.state).toBe('streaming'));
     await stopRun('test');
@@ -253,8 +207,8 @@ describe('resumeRun (after a reload)', () => {
 
   it('a live turn: the text so far comes back, then keeps growing; the record goes when it settles', async () => {
     saveRecord(record());
-    const stream = heldStream(sse({ type: 'resume', text: '前面已经生成的' }, { type: 'delta', text: '内容' }));
-    const calls = api({}, { 'GET /api/turns/resume': stream });
+    const stream = heldSse({ type: 'resume', text: '前面已经生成的' }, { type: 'delta', text: '内容' });
+    const calls = mockApi({ 'GET /api/turns/resume': stream.route });
     const texts: string[] = [];
     const run = resumeRun(spec({ onText: (t) => texts.push(t) }), readRecord('test')!);
     expect(run.resumed).toBe(true);
@@ -266,15 +220,15 @@ describe('resumeRun (after a reload)', () => {
     const auth = (vi.mocked(fetch).mock.calls[0]![1]!.headers as Record<string, string>).Authorization;
     expect(auth).toBe('Bearer tok');
     expect(readRecord('test')).not.toBeNull();
-    stream.close(sse({ type: 'delta', text: '。' }, done));
+    stream.close({ type: 'delta', text: '。' }, done);
     expect(await run.settled).toEqual({ kind: 'done', event: done, text: '前面已经生成的内容。' });
     expect(readRecord('test')).toBeNull();
   });
 
   it('stop works on a resumed run with the same secret', async () => {
     saveRecord(record());
-    const stream = heldStream(sse({ type: 'resume', text: '一些' }));
-    const calls = api({ 'POST /x/stop': () => (stream.close(sse({ ...done, status: 'stopped' })), ok(null)) }, { 'GET /api/turns/resume': stream });
+    const stream = heldSse({ type: 'resume', text: '一些' });
+    const calls = mockApi({ 'POST /x/stop': () => (stream.close({ ...done, status: 'stopped' }), ok(null)), 'GET /api/turns/resume': stream.route });
     const run = resumeRun(spec(), readRecord('test')!);
     await vi.waitFor(() => expect(run.text).toBe('一些'));
     expect((await run.stop()).kind).toBe('done');
@@ -283,7 +237,7 @@ describe('resumeRun (after a reload)', () => {
 
   it('a turn no longer live (JSON 404) settles as gone and drops the record', async () => {
     saveRecord(record());
-    api({ 'GET /api/turns/resume': () => ({ status: 404, body: { code: 404, message: '对话已结束' } }) });
+    mockApi({ 'GET /api/turns/resume': () => ({ status: 404, body: { code: 404, message: '对话已结束' } }) });
     const run = resumeRun(spec(), readRecord('test')!);
     expect(await run.settled).toEqual({ kind: 'gone' });
     expect(readRecord('test')).toBeNull();
@@ -305,7 +259,7 @@ describe('errors (SPEC §8)', () => {
     [508001, 'ppt-quota'],
     [403000, 'token-invalid'],
   ] as const)('%i opens its dialog (%s) and is not toasted', async (code, event) => {
-    api(failing(code, '不行'));
+    mockApi(failing(code, '不行'));
     const seen = vi.fn();
     const off = on(event, seen);
     try {
@@ -319,16 +273,16 @@ describe('errors (SPEC §8)', () => {
   });
 
   it('another code is toasted when the feature asks for it, else left to the feature', async () => {
-    api(failing(502001, '模型服务暂时不可用'));
+    mockApi(failing(502001, '模型服务暂时不可用'));
     expect(await startRun(spec()).settled).toMatchObject({ kind: 'error', code: 502001 });
     expect(toast.error).not.toHaveBeenCalled();
-    api(failing(502002, '上游错误'));
+    mockApi(failing(502002, '上游错误'));
     await startRun(spec({ toastErrors: true })).settled;
     await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('上游错误'));
   });
 
   it('a stream call answered with JSON (408xxx) opens the purchase dialog once', async () => {
-    api({ 'POST /x/prepare': prepared, 'GET /x/stream': () => ({ body: { code: 408002, message: '余额不足' } }) });
+    mockApi({ 'POST /x/prepare': prepared, 'GET /x/stream': () => ({ body: { code: 408002, message: '余额不足' } }) });
     const seen = vi.fn();
     const off = on('balance-low', seen);
     try {
