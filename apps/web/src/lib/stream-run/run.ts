@@ -14,6 +14,9 @@ import { dropRecord, saveRecord, type ResumeRecord } from './record.ts';
 /** How long a stop waits for the server's closing event (with the saved ids) before cutting the connection. */
 export const STOP_GRACE_MS = 1500;
 
+/** How long the resume record of a cut stream outlives it (see finish). */
+const CUT_RECORD_DELAY_MS = 1000;
+
 /** GET: re-attach to a live turn by its secret (first event `resume` with the text so far). */
 export const RESUME_URL = '/api/turns/resume';
 
@@ -203,7 +206,11 @@ function launch<E extends TurnEvent, P extends { secret: string }>(spec: Common<
   const finish = (outcome: RunOutcome<E>) => {
     if (graceTimer) clearTimeout(graceTimer);
     // Keep the record while the page goes away (the reload resumes it); otherwise the turn is over here.
-    if (secret && !unloading) dropRecord(spec.kind, secret);
+    // A cut connection may be the page going away before 'pagehide' was seen: its record goes a
+    // moment later, on a timer that never fires in a page that is gone.
+    const owned = secret;
+    if (owned && outcome.kind === 'cut') setTimeout(() => !unloading && dropRecord(spec.kind, owned), CUT_RECORD_DELAY_MS);
+    else if (owned && !unloading) dropRecord(spec.kind, owned);
     if (runs.get(spec.kind) === (run as unknown)) runs.delete(spec.kind);
     const failed = outcome.kind === 'error' || outcome.kind === 'cut' || outcome.kind === 'refused';
     setState(failed ? 'error' : 'done');
