@@ -103,17 +103,9 @@ export interface StreamRun<E extends TurnEvent = TurnEvent> {
 }
 
 const runs = new Map<string, StreamRun<TurnEvent>>();
-const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((l) => l());
 
 /** The run of `kind` in flight, if any. */
 export const currentRun = <E extends TurnEvent = TurnEvent>(kind: string) => (runs.get(kind) as StreamRun<E> | undefined) ?? null;
-
-/** Notified when a run starts, changes state or settles (not on text). */
-export function subscribeRuns(l: () => void) {
-  listeners.add(l);
-  return () => void listeners.delete(l);
-}
 
 /** Stops the run of `kind` (with the grace) and resolves when it settled; nothing to do when none. */
 export async function stopRun(kind: string): Promise<void> {
@@ -164,7 +156,6 @@ function launch<E extends TurnEvent, P extends { secret: string }>(spec: Common<
     if (state === s) return;
     state = s;
     spec.onState?.(s);
-    notify();
   };
 
   const run: StreamRun<E> = {
@@ -201,7 +192,6 @@ function launch<E extends TurnEvent, P extends { secret: string }>(spec: Common<
     settled,
   };
   runs.set(spec.kind, run as unknown as StreamRun<TurnEvent>);
-  notify();
 
   const finish = (outcome: RunOutcome<E>) => {
     if (graceTimer) clearTimeout(graceTimer);

@@ -71,21 +71,6 @@ export async function loadHistory(uuid: number) {
   }
 }
 
-/**
- * Makes the group of a resumed reply the open one (its model the picker's); a group the list does
- * not have yet (new, saved when its first reply settles) is shown under the question's title.
- */
-export function showResumedGroup(ctx: { uuid: number; question: string; model: string }, groups: Group[]) {
-  const features = useSession.getState().website?.features ?? [];
-  if (features.some((f) => f.code === ctx.model)) useModelStore.getState().setBotType(ctx.model);
-  if (!groups.some((g) => g.uuid === ctx.uuid)) {
-    const title = Array.from(ctx.question.trim()).slice(0, CHAT_TITLE_MAX).join('') || t('newChat');
-    const entry: Group = { ...newGroup(ctx.model), uuid: ctx.uuid, title };
-    useChat.getState().setGroups([entry, ...useChat.getState().groupList.filter((g) => g.uuid !== 0 && g.uuid !== ctx.uuid)]);
-  }
-  useChat.getState().setActive(ctx.uuid);
-}
-
 /** Shows a group: its model becomes the picker's, its log loads (SPEC §4.1). */
 export async function selectGroup(uuid: number) {
   const chat = useChat.getState();

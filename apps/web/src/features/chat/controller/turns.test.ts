@@ -9,7 +9,9 @@ import { stopReply } from './run.ts';
 import { heldSse } from '../../../test/mock-api.ts';
 import { readRecord, saveRecord } from '../../../lib/stream-run/record.ts';
 import { loadHistory } from './groups.ts';
-import { continueReply, pendingResume, resumeReply, retryReply, sendMessage } from './turns.ts';
+import { pendingResume } from './pending-resume.ts';
+import { resumeReply } from './resume.ts';
+import { continueReply, retryReply, sendMessage } from './turns.ts';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 

@@ -4,8 +4,7 @@ import { isBalanceCode } from '@app/shared/codes';
 import { i18n } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
-import { readRecord, type ResumeRecord } from '../../../lib/stream-run/record.ts';
-import { resumeRun, startRun, type RunOutcome, type StreamTarget } from '../../../lib/stream-run/run.ts';
+import { startRun, type RunOutcome, type StreamTarget } from '../../../lib/stream-run/run.ts';
 import { deleteMessage, getGroupScope, prepareTurn, stopTurn } from '../api.ts';
 import { draftMessage, isFirstExchange } from '../logic/messages.ts';
 import { useChat } from '../stores/chat-store.ts';
@@ -188,7 +187,7 @@ async function runTurn({ input, images, retry, start: requested }: TurnInput): P
 }
 
 /** Shows how a reply ended (ids, stopped, error) and brings the group list and ids in step. */
-function settleReply(outcome: RunOutcome<ChatStreamEvent>, turn: { replyKey: string; questionKey: string | null; uuid: number; isNewGroup: boolean }): boolean {
+export function settleReply(outcome: RunOutcome<ChatStreamEvent>, turn: { replyKey: string; questionKey: string | null; uuid: number; isNewGroup: boolean }): boolean {
   const { uuid } = turn;
   const text = 'text' in outcome ? outcome.text : streamStore.text();
   const patch = (p: Partial<ChatItem>) => useChat.getState().patchMessage(turn.replyKey, { text, loading: false, ...p });
@@ -226,51 +225,6 @@ function settleReply(outcome: RunOutcome<ChatStreamEvent>, turn: { replyKey: str
       if (s.active === uuid && !s.generating) void loadHistory(uuid);
     }, 800);
   return outcome.kind === 'done' || outcome.kind === 'stopped';
-}
-
-/**
- * The chat turn this tab was streaming before a reload, if it may be resumed on this screen:
- * younger than ten minutes and sent from a screen listing the same group types.
- */
-export function pendingResume(): ResumeRecord<ChatResumeContext> | null {
-  if (!useSession.getState().token || chatRun()) return null;
-  const record = readRecord<ChatResumeContext>(CHAT_RUN);
-  if (!record || typeof record.context.uuid !== 'number' || record.context.uuid <= 0 || record.context.scope !== getGroupScope()) return null;
-  return record;
-}
-
-/**
- * After a reload during a reply (its group open and its history loaded): re-attaches to the turn
- * through GET /api/turns/resume. A live turn shows the text so far and keeps growing (stop works);
- * one no longer live just reloads the history, where its reply was saved.
- */
-export async function resumeReply(record: ResumeRecord<ChatResumeContext>): Promise<boolean> {
-  const { uuid, question, images, model, retry } = record.context;
-  const chat = useChat.getState();
-  if (chatRun() || chat.generating || chat.active !== uuid || chat.listOf !== uuid) return false;
-  const before = chat.chatList;
-  let list = before;
-  // A retry replaces the last reply; a question the history already holds is not shown twice.
-  if (retry && list.length && !list[list.length - 1]!.inversion) list = list.slice(0, -1);
-  const last = list[list.length - 1];
-  const showQuestion = !retry && !!question && !(last?.inversion && last.text === question);
-  const q = showQuestion ? draftMessage({ inversion: true, text: question, images, model }) : null;
-  const reply = draftMessage({ inversion: false, loading: true, model });
-  useChat.setState({ chatList: [...list, ...(q ? [q] : []), reply], generating: true });
-  streamStore.start(reply.key);
-
-  const run = resumeRun<ChatStreamEvent>({ kind: CHAT_RUN, stop: stopTurn, onText: (text) => streamStore.set(text) }, record);
-  const outcome = await run.settled;
-  if (outcome.kind === 'gone' || (outcome.kind === 'error' && outcome.event === null) || (outcome.kind === 'cut' && !outcome.text)) {
-    // Nothing live to show: the history has the reply.
-    streamStore.clear();
-    if (useChat.getState().listOf === uuid) useChat.setState({ chatList: before });
-    useChat.setState({ generating: false });
-    if (useChat.getState().active === uuid) await loadHistory(uuid);
-    return false;
-  }
-  if (outcome.kind === 'refused' || outcome.kind === 'cancelled') return false;
-  return settleReply(outcome, { replyKey: reply.key, questionKey: q?.key ?? null, uuid, isNewGroup: false });
 }
 
 /** SPEC §2.7 delete on a bubble: POST /chatlog/del, or only locally when the message has no id. */

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useSession } from '../../../lib/session.ts';
-import { clearChat, loadGroups, loadHistory, showResumedGroup } from '../controller/groups.ts';
-import { pendingResume, resumeReply } from '../controller/turns.ts';
+import { clearChat, loadGroups, loadHistory } from '../controller/groups.ts';
+import { pendingResume } from '../controller/pending-resume.ts';
+import { resumeReply, showResumedGroup } from '../controller/resume.ts';
 import { abortRun } from '../controller/run.ts';
 import { preloadVirtualList } from '../components/MessageList.tsx';
 import { rendererModule } from '../../../components/markdown/modules.ts';

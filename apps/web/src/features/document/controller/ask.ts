@@ -4,7 +4,7 @@ import { i18n } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { readRecord, type ResumeRecord } from '../../../lib/stream-run/record.ts';
-import { abortRun, currentRun, resumeRun, startRun, stopRun, type RunOutcome } from '../../../lib/stream-run/run.ts';
+import { abortRun, currentRun, startRun, stopRun, type RunOutcome } from '../../../lib/stream-run/run.ts';
 import { stopAsk, validateAsk } from '../api.ts';
 import { activeGroup, useDocuments } from '../stores/document-store.ts';
 import type { DocItem } from '../types.ts';
@@ -24,7 +24,7 @@ export interface DocumentResumeContext {
 }
 
 let seq = 0;
-const newKey = () => `d${Date.now().toString(36)}${(seq++).toString(36)}`;
+export const newKey = () => `d${Date.now().toString(36)}${(seq++).toString(36)}`;
 
 export interface AskInput {
   question: string;
@@ -99,12 +99,12 @@ export async function askDocument(input: AskInput): Promise<boolean> {
   return settleAnswer(outcome, reply.key, question.key);
 }
 
-const showLive = (key: string, text: string) => {
+export const showLive = (key: string, text: string) => {
   if (useDocuments.getState().live?.key === key) useDocuments.setState({ live: { key, text } });
 };
 
 /** Shows how an answer ended: ids and citations, stopped, or its error (SPEC §8 was applied by lib/stream-run). */
-function settleAnswer(outcome: RunOutcome<DocumentStreamEvent>, replyKey: string, questionKey: string | null): boolean {
+export function settleAnswer(outcome: RunOutcome<DocumentStreamEvent>, replyKey: string, questionKey: string | null): boolean {
   const text = 'text' in outcome ? outcome.text : '';
   const patch = (p: Partial<DocItem>) => useDocuments.getState().patchMessage(replyKey, { text, loading: false, ...p });
   if (outcome.kind === 'done') {
@@ -137,33 +137,6 @@ export function pendingResume(): ResumeRecord<DocumentResumeContext> | null {
   if (!useSession.getState().token || currentRun(DOCUMENT_RUN)) return null;
   const record = readRecord<DocumentResumeContext>(DOCUMENT_RUN);
   return record && typeof record.context.token === 'string' && record.context.token ? record : null;
-}
-
-/**
- * After a reload during an answer (its document open, its history loaded): re-attaches through
- * GET /api/turns/resume. A live answer shows the text so far and keeps growing (stop works).
- * Resolves 'gone' when it is no longer live: the caller reloads the history, where it was saved.
- */
-export async function resumeAnswer(record: ResumeRecord<DocumentResumeContext>): Promise<boolean | 'gone'> {
-  const { token, question, action, language } = record.context;
-  const s = useDocuments.getState();
-  if (currentRun(DOCUMENT_RUN) || s.generating || s.active !== token || s.messagesOf !== token) return false;
-  const before = s.messages;
-  const last = before[before.length - 1];
-  const showQuestion = !(last?.role === 'user' && last.text === question && last.action === action);
-  const q: DocItem | null = showQuestion ? { key: newKey(), id: null, role: 'user', text: question, action, language, status: 'complete', error: null, citations: [], loading: false } : null;
-  const reply: DocItem = { key: newKey(), id: null, role: 'assistant', text: '', action, language, status: 'complete', error: null, citations: [], loading: true };
-  useDocuments.setState({ messages: [...before, ...(q ? [q] : []), reply], generating: true, live: { key: reply.key, text: '' } });
-
-  const run = resumeRun<DocumentStreamEvent>({ kind: DOCUMENT_RUN, stop: stopAsk, onText: (text) => showLive(reply.key, text) }, record);
-  const outcome = await run.settled;
-  if (outcome.kind === 'gone' || (outcome.kind === 'error' && outcome.event === null) || (outcome.kind === 'cut' && !outcome.text)) {
-    if (useDocuments.getState().messagesOf === token) useDocuments.setState({ messages: before });
-    useDocuments.setState({ generating: false, live: null });
-    return 'gone';
-  }
-  if (outcome.kind === 'refused' || outcome.kind === 'cancelled') return false;
-  return settleAnswer(outcome, reply.key, q?.key ?? null);
 }
 
 /** A failed reply asked again: its question and action go out once more as a new turn. */
