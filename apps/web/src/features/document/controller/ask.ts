@@ -61,7 +61,7 @@ export async function askDocument(input: AskInput): Promise<boolean> {
     session.openLogin();
     return false;
   }
-  if (useDocuments.getState().generating) return false;
+  if (useDocuments.getState().generating || currentRun(DOCUMENT_RUN)) return false;
   const problem = refusal(input);
   if (problem) {
     toast.error(problem);
