@@ -114,6 +114,29 @@ describe('startRun', () => {
     await vi.waitFor(() => expect(readRecord('test')).toBeNull(), { timeout: 2000 });
   });
 
+  it('a cut re-attaches once by its secret: the text so far comes back and the reply goes on', async () => {
+    const stream = heldSse({ type: 'delta', text: '一半' });
+    const calls = mockApi({
+      'POST /x/prepare': prepared,
+      'GET /x/stream': stream.route,
+      'GET /api/turns/resume': () => ({ sse: sse({ type: 'resume', text: '一半，服务器上多出来的' }, { type: 'delta', text: '。' }, done) }),
+    });
+    const run = startRun(spec());
+    await vi.waitFor(() => expect(run.text).toBe('一半'));
+    stream.fail();
+    expect(await run.settled).toEqual({ kind: 'done', event: done, text: '一半，服务器上多出来的。' });
+    expect(calls.find('GET', '/api/turns/resume')[0]!.url.searchParams.get('secret')).toBe(SECRET);
+  });
+
+  it('a cut whose turn ended meanwhile (resume 404) stays a cut; the feature reloads its history', async () => {
+    const stream = heldSse({ type: 'delta', text: '一半' });
+    mockApi({ 'POST /x/prepare': prepared, 'GET /x/stream': stream.route, 'GET /api/turns/resume': () => ({ status: 404, body: { code: 404, message: '对话已结束' } }) });
+    const run = startRun(spec());
+    await vi.waitFor(() => expect(run.text).toBe('一半'));
+    stream.fail();
+    expect(await run.settled).toEqual({ kind: 'cut', text: '一半' });
+  });
+
   it('a cut while the page goes away (reload) keeps the record for the next load', async () => {
     const stream = heldSse({ type: 'delta', text: '一半' });
     mockApi({ 'POST /x/prepare': prepared, 'GET /x/stream': stream.route });

@@ -17,6 +17,9 @@ export const STOP_GRACE_MS = 1500;
 /** How long the resume record of a cut stream outlives it (see finish). */
 const CUT_RECORD_DELAY_MS = 1000;
 
+/** How long a cut stream waits before it re-attaches by its secret (once). */
+export const RECONNECT_DELAY_MS = 800;
+
 /** GET: re-attach to a live turn by its secret (first event `resume` with the text so far). */
 export const RESUME_URL = '/api/turns/resume';
 
@@ -47,7 +50,7 @@ export type RunOutcome<E extends TurnEvent> =
   | { kind: 'error'; code: number; message: string; event: ErrorOf<E> | null; text: string }
   /** Stopped (or aborted) and the connection closed without a closing event. */
   | { kind: 'stopped'; text: string }
-  /** The connection ended (network, server gone) without a closing event and nobody stopped it. */
+  /** The connection ended (network, server gone) without a closing event, nobody stopped it, and re-attaching failed. */
   | { kind: 'cut'; text: string }
   /** The prepare call failed (its refusal was already shown by the http client). */
   | { kind: 'refused'; error: unknown }
@@ -66,6 +69,8 @@ interface Common<E extends TurnEvent> {
   onState?(state: RunState): void;
   /** Every event as it arrives (a feature's extra event types too). */
   onEvent?(e: E): void;
+  /** A stream cut without a closing event re-attaches once by its secret (default true). */
+  reconnect?: boolean;
   /**
    * A closing error that opens no dialog is toasted (features without an inline error place).
    * Default false: the feature shows `outcome.message` itself.
@@ -210,7 +215,7 @@ function launch<E extends TurnEvent, P extends { secret: string }>(spec: Common<
   void (async () => {
     let target: StreamTarget;
     if (record) {
-      target = { url: `${RESUME_URL}?${new URLSearchParams({ secret: record.secret })}`, method: 'GET' };
+      target = resumeTarget(record.secret);
     } else {
       let prepared: P;
       try {
@@ -226,50 +231,76 @@ function launch<E extends TurnEvent, P extends { secret: string }>(spec: Common<
       if (!stopRequested) setState('streaming');
     }
 
-    const coalescer = createCoalescer((piece) => {
-      text += piece;
-      spec.onText?.(text);
-    });
-    let closing: Closing<E> | null = null;
-    let end: StreamEnd | 'aborted' | 'network';
-    try {
-      end = await requestEventStream<E>(target.url, { method: target.method, body: target.body, signal: abort.signal }, (e) => {
-        if (e.type === 'delta') coalescer.push((e as { text: string }).text);
-        else if (e.type === 'resume') {
-          // The whole text so far replaces whatever was shown.
-          coalescer.dispose();
-          text = (e as { text: string }).text;
-          spec.onText?.(text);
-        } else if (e.type === 'done' || e.type === 'error') closing ??= e as Closing<E>;
-        spec.onEvent?.(e);
+    /** One connection: its closing event, or how it ended. */
+    const read = async (to: StreamTarget) => {
+      const coalescer = createCoalescer((piece) => {
+        text += piece;
+        spec.onText?.(text);
       });
-    } catch {
-      end = abort.signal.aborted ? 'aborted' : 'network';
-    }
-    coalescer.flush();
-    coalescer.dispose();
+      let closing: Closing<E> | null = null;
+      let end: StreamEnd | 'aborted' | 'network';
+      try {
+        end = await requestEventStream<E>(to.url, { method: to.method, body: to.body, signal: abort.signal }, (e) => {
+          if (e.type === 'delta') coalescer.push((e as { text: string }).text);
+          else if (e.type === 'resume') {
+            // The whole text so far replaces whatever was shown.
+            coalescer.dispose();
+            text = (e as { text: string }).text;
+            spec.onText?.(text);
+          } else if (e.type === 'done' || e.type === 'error') closing ??= e as Closing<E>;
+          spec.onEvent?.(e);
+        });
+      } catch {
+        end = abort.signal.aborted ? 'aborted' : 'network';
+      }
+      coalescer.flush();
+      coalescer.dispose();
+      return { closing: closing as Closing<E> | null, end };
+    };
 
-    // (TS cannot see the assignment inside the callback.)
-    closing = closing as Closing<E> | null;
-    if (closing?.type === 'done') return finish({ kind: 'done', event: closing as DoneOf<E>, text });
-    if (closing?.type === 'error') {
-      const e = closing as ErrorOf<E>;
-      // SPEC §8: 403000 drops the session and asks to log in, 408xxx opens the purchase dialog, 508xxx the ppt dialog.
-      handleReplyCode({ code: e.code, message: e.message, success: true, data: null }, target.url.split('?')[0]!, true);
-      if (spec.toastErrors && !opensDialog(e.code) && e.message) toastError(e.message);
-      return finish({ kind: 'error', code: e.code, message: e.message, event: e, text });
+    let reconnected = false;
+    for (;;) {
+      const { closing, end } = await read(target);
+      if (closing?.type === 'done') return finish({ kind: 'done', event: closing as DoneOf<E>, text });
+      if (closing?.type === 'error') {
+        const e = closing as ErrorOf<E>;
+        // SPEC §8: 403000 drops the session and asks to log in, 408xxx opens the purchase dialog, 508xxx the ppt dialog.
+        handleReplyCode({ code: e.code, message: e.message, success: true, data: null }, target.url.split('?')[0]!, true);
+        if (spec.toastErrors && !opensDialog(e.code) && e.message) toastError(e.message);
+        return finish({ kind: 'error', code: e.code, message: e.message, event: e, text });
+      }
+      if (typeof end === 'object' && end.kind === 'failed') {
+        // A reply that was not a stream: lib/event-stream already applied SPEC §8 to it.
+        // After a cut, the turn ended meanwhile (its reply is in the history): still a cut here.
+        if (reconnected) return finish({ kind: 'cut', text });
+        if (record && end.code === Code.NOT_FOUND) return finish({ kind: 'gone' });
+        if (spec.toastErrors && !opensDialog(end.code) && end.code !== 401) toastError(end.message);
+        return finish({ kind: 'error', code: end.code, message: end.message, event: null, text });
+      }
+      if (end === 'aborted' || stopRequested) return finish({ kind: 'stopped', text });
+      // Cut without a closing event: the server keeps the turn running, so re-attach once by its secret.
+      if (!reconnected && secret && !unloading && spec.reconnect !== false) {
+        reconnected = true;
+        await pause(RECONNECT_DELAY_MS, abort.signal);
+        if (abort.signal.aborted || stopRequested) return finish({ kind: 'stopped', text });
+        if (!unloading) {
+          target = resumeTarget(secret);
+          continue;
+        }
+      }
+      return finish({ kind: 'cut', text });
     }
-    if (typeof end === 'object' && end.kind === 'failed') {
-      // A reply that was not a stream: lib/event-stream already applied SPEC §8 to it.
-      if (record && end.code === Code.NOT_FOUND) return finish({ kind: 'gone' });
-      if (spec.toastErrors && !opensDialog(end.code) && end.code !== 401) toastError(end.message);
-      return finish({ kind: 'error', code: end.code, message: end.message, event: null, text });
-    }
-    if (end === 'aborted' || stopRequested) return finish({ kind: 'stopped', text });
-    return finish({ kind: 'cut', text });
   })();
 
   return run;
 }
+
+const resumeTarget = (secret: string): StreamTarget => ({ url: `${RESUME_URL}?${new URLSearchParams({ secret })}`, method: 'GET' });
+
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const id = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(id), resolve()), { once: true });
+  });
 
 const opensDialog = (code: number) => code === Code.TOKEN_INVALID || isBalanceCode(code) || isPptQuotaCode(code);
