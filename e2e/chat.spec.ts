@@ -144,9 +144,7 @@ test.describe('chat', () => {
     await shot(page, info, 'chat-balance-dialog');
   });
 
-  // Needs GET /api/turns/resume on the server (the lead's part of issue 11): enable it after that
-  // merge. The web side (lib/stream-run + features/chat/controller/resume.ts) is in place.
-  test.fixme('a reload during a reply resumes it: the text so far comes back, keeps growing, and stop works', async ({ page }, info) => {
+  test('a reload during a reply resumes it: the text so far comes back, keeps growing, and stop works', async ({ page }, info) => {
     await loginViaApi(page);
     await page.goto('/talk');
     await send(page, info, '再详细解释一下时间复杂度，越详细越好');
