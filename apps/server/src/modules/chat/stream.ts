@@ -6,7 +6,7 @@ import { AppError } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { chatGroups, chatMessages } from '../../db/schema/index.ts';
 import { priceOf, type ChatModel, type Models } from '../models/service.ts';
-import type { Outcome, TurnAdapter, TurnEngine } from '../turns/service.ts';
+import { usageView, type Outcome, type TurnAdapter, type TurnEngine } from '../turns/service.ts';
 import { buildPrompt } from './prompt.ts';
 import type { ChatService } from './service.ts';
 import { CHAT_TURN_PREFIX, type PreparedTurn } from './turns.ts';
@@ -118,7 +118,7 @@ export class TurnRunner {
       messageId,
       userMessageId: ref.userMessageId,
       status: o.status,
-      usage: o.usage ? { prompt_tokens: o.usage.promptTokens, completion_tokens: o.usage.completionTokens, total_tokens: o.usage.promptTokens + o.usage.completionTokens } : null,
+      usage: usageView(o.usage),
       charged: o.charged,
     };
   }

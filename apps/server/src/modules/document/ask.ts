@@ -10,7 +10,7 @@ import { documentMessages, documents } from '../../db/schema/index.ts';
 import type { LlmChunk, LlmUsage } from '../../providers/llm/types.ts';
 import { readBalance } from '../billing/balance.ts';
 import { balanceError, priceOf, spendable, type ChatModel, type Models } from '../models/service.ts';
-import { prepareTurn, type Outcome, type OwnedTurn, type TurnAdapter, type TurnEngine } from '../turns/service.ts';
+import { prepareTurn, usageView, type Outcome, type OwnedTurn, type TurnAdapter, type TurnEngine } from '../turns/service.ts';
 import { DEFAULT_LANGUAGE, findAction, findLanguage, type DocumentAction } from './actions.ts';
 import { offlineDocumentAnswer, streamText } from './offline-answer.ts';
 import { buildDocumentPrompt, citedNumbers } from './prompt.ts';
@@ -212,7 +212,7 @@ export class DocumentAsk {
       messageId,
       userMessageId: ref.userMessageId,
       status: o.status,
-      usage: o.usage ? { prompt_tokens: o.usage.promptTokens, completion_tokens: o.usage.completionTokens, total_tokens: o.usage.promptTokens + o.usage.completionTokens } : null,
+      usage: usageView(o.usage),
       charged: o.charged,
       citations,
     };

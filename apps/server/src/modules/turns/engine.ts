@@ -36,6 +36,10 @@ export interface Outcome {
   charged: number;
 }
 
+/** The `usage` of a closing `done` event. */
+export const usageView = (u: LlmUsage | null) =>
+  u ? { prompt_tokens: u.promptTokens, completion_tokens: u.completionTokens, total_tokens: u.promptTokens + u.completionTokens } : null;
+
 export type DeltaSink = (text: string) => Promise<void> | undefined;
 
 /**
@@ -61,6 +65,16 @@ interface Admitted<R> {
   turnId: number;
   ref: R;
   startedAt: number;
+}
+
+/** Everything a settlement needs: kept as one value so a failed one can be retried later. */
+interface Settlement<R extends Record<string, unknown>, E extends { type: string }> {
+  adapter: TurnAdapter<OwnedTurn, R, E>;
+  userId: number;
+  admitted: Admitted<R>;
+  price: TurnPrice;
+  outcome: Outcome;
+  extra: unknown;
 }
 
 interface TurnRow {
@@ -196,12 +210,13 @@ export class TurnEngine {
     if (problem) this.ctx.log.warn({ kind: adapter.kind, upstream: failure!.kind, detail: failure!.message, chars: text.length }, 'turn: upstream failed');
     const outcome: Outcome = { text, status, errorText: problem?.message ?? null, errorCode: problem?.code ?? null, usage, charged: 0 };
 
+    const settlement: Settlement<R, E> = { adapter: adapter as unknown as TurnAdapter<OwnedTurn, R, E>, userId: turn.userId, admitted, price, outcome, extra };
     let closing: E;
     try {
-      closing = (await this.settleWithRetries(adapter, turn.userId, admitted, price, outcome, extra)) ?? adapter.failure(turn, Code.SERVER_ERROR, INTERRUPTED);
+      closing = (await this.settleWithRetries(settlement)) ?? adapter.failure(turn, Code.SERVER_ERROR, INTERRUPTED);
     } catch (e) {
       this.ctx.log.error({ err: e, kind: adapter.kind, turnId: admitted.turnId }, 'turn: saving the reply failed; retried later');
-      this.unsettled.push(() => this.settle(adapter, turn.userId, admitted, price, outcome, extra));
+      this.unsettled.push(() => this.settle(settlement));
       closing = adapter.failure(turn, Code.SERVER_ERROR, SAVE_FAILED);
     }
     await this.live.remove(live).catch((e) => this.ctx.log.error({ err: e }, 'turn: unregistering failed'));
@@ -239,17 +254,10 @@ export class TurnEngine {
     });
   }
 
-  private async settleWithRetries<R extends Record<string, unknown>, E extends { type: string }>(
-    adapter: TurnAdapter<OwnedTurn, R, E>,
-    userId: number,
-    admitted: Admitted<R>,
-    price: TurnPrice,
-    outcome: Outcome,
-    extra: unknown,
-  ): Promise<E | null> {
+  private async settleWithRetries<R extends Record<string, unknown>, E extends { type: string }>(s: Settlement<R, E>): Promise<E | null> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.settle(adapter, userId, admitted, price, outcome, extra);
+        return await this.settle(s);
       } catch (e) {
         if (attempt >= SETTLE_TRIES) throw e;
         this.ctx.log.warn({ err: e, attempt }, 'turn: settle failed, retrying');
@@ -263,14 +271,7 @@ export class TurnEngine {
    * with text; a failure never), saves it. Null when the turn was settled already.
    * The membership that paid at admission still pays: spends are dated at the turn's start.
    */
-  private async settle<R extends Record<string, unknown>, E extends { type: string }>(
-    adapter: TurnAdapter<OwnedTurn, R, E>,
-    userId: number,
-    admitted: Admitted<R>,
-    price: TurnPrice,
-    outcome: Outcome,
-    extra: unknown,
-  ): Promise<E | null> {
+  private async settle<R extends Record<string, unknown>, E extends { type: string }>({ adapter, userId, admitted, price, outcome, extra }: Settlement<R, E>): Promise<E | null> {
     const text = storable(outcome.text);
     const charge = outcome.status !== 'error' && text.length > 0 && price.cost > 0;
     return this.ctx.db.transaction(async (txRaw) => {
@@ -327,7 +328,14 @@ export class TurnEngine {
     if (!adapter) return;
     const startedAt = new Date(row.started_at).getTime();
     const outcome: Outcome = { text: row.text, status: 'error', errorText: INTERRUPTED, errorCode: Code.SERVER_ERROR, usage: null, charged: 0 };
-    const saved = await this.settle(adapter, row.user_id, { turnId: row.id, ref: row.ref, startedAt }, { pool: row.pool, cost: row.cost, label: row.kind }, outcome, undefined);
+    const saved = await this.settle({
+      adapter,
+      userId: row.user_id,
+      admitted: { turnId: row.id, ref: row.ref, startedAt },
+      price: { pool: row.pool, cost: row.cost, label: row.kind },
+      outcome,
+      extra: undefined,
+    });
     if (saved) this.ctx.log.warn({ turnId: row.id, kind: row.kind, chars: row.text.length }, 'turn: settled a turn whose instance died');
   }
 }

@@ -6,6 +6,7 @@ import { LiveTurns, type LiveTurnsOptions } from './live.ts';
 export type { DeltaSink, Outcome, ReplyStatus, TurnAdapter, TurnPrice } from './engine.ts';
 export type { TurnEngine } from './engine.ts';
 export { describeFailure } from './failures.ts';
+export { usageView } from './engine.ts';
 export { prepareTurn, type OwnedTurn } from './prepared.ts';
 
 /** The paid-turn engine of this instance (a random instance id owns its holds' leases). */
