@@ -256,6 +256,18 @@ describe('a turn whose instance died', () => {
     expect(row).toMatchObject({ status: 'released', charged: 0 });
   });
 
+  it('an orphan whose reply can no longer be stored (its conversation is gone) still lets go of its hold, once', async () => {
+    const fay = await t.loginByPhone('13500000006');
+    const fayId = await userIdOf(t, fay);
+    await setBalance(t, fayId, { base3: 1 });
+    const { groupId, turnId } = await orphan(fayId, new Date(t.clock.now() - 1), '部分');
+    await t.ctx.db.delete(chatGroups).where(eq(chatGroups.id, groupId));
+    await t.turns.reconcile();
+    const [row] = await t.ctx.db.select().from(turns).where(eq(turns.id, turnId));
+    expect(row).toMatchObject({ status: 'released', charged: 0 });
+    expect((await sendTurn(t, fay, { input: '之后照常', feature: 'eng' })).last).toMatchObject({ type: 'done', charged: 1 });
+  });
+
   it('the partial reply of a live turn is checkpointed while it streams', async () => {
     await setBalance(t, aliceId, { base3: 3 });
     const { body } = await createTurn(t, alice, { input: '[[long]] 检查点', feature: 'eng' });

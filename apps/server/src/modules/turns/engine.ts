@@ -89,6 +89,7 @@ interface TurnRow {
 }
 
 const SETTLE_TRIES = 3;
+const MAX_SETTLE_RETRIES = 20;
 /** How often lapsed turns are looked for: at most a lease apart, at least every 30 s. */
 const RECONCILE_EVERY_MS = 30_000;
 const SAVE_FAILED = '保存回复失败，请稍后再试';
@@ -112,8 +113,8 @@ const storable = (text: string) => (text.includes('\u0000') ? text.replaceAll('\
  */
 export class TurnEngine {
   private adapters = new Map<string, TurnAdapter<OwnedTurn, Record<string, unknown>, { type: string }>>();
-  /** Settlements that failed (the database was away): retried on every reconcile. */
-  private unsettled: (() => Promise<unknown>)[] = [];
+  /** Settlements that failed (the database was away): retried on every reconcile, a bounded number of times. */
+  private unsettled: { retry: () => Promise<unknown>; tries: number }[] = [];
   private reconciler: NodeJS.Timeout | null = null;
   private reconciling: Promise<void> | null = null;
 
@@ -216,7 +217,7 @@ export class TurnEngine {
       closing = (await this.settleWithRetries(settlement)) ?? adapter.failure(turn, Code.SERVER_ERROR, INTERRUPTED);
     } catch (e) {
       this.ctx.log.error({ err: e, kind: adapter.kind, turnId: admitted.turnId }, 'turn: saving the reply failed; retried later');
-      this.unsettled.push(() => this.settle(settlement));
+      this.unsettled.push({ retry: () => this.settle(settlement), tries: 0 });
       closing = adapter.failure(turn, Code.SERVER_ERROR, SAVE_FAILED);
     }
     await this.live.remove(live).catch((e) => this.ctx.log.error({ err: e }, 'turn: unregistering failed'));
@@ -301,13 +302,13 @@ export class TurnEngine {
   async reconcile(): Promise<void> {
     if (this.reconciling) return this.reconciling;
     this.reconciling = (async () => {
-      const retry = this.unsettled.splice(0);
-      for (const again of retry) {
+      for (const pending of this.unsettled.splice(0)) {
         try {
-          await again();
+          await pending.retry();
         } catch (e) {
-          this.unsettled.push(again);
-          this.ctx.log.error({ err: e }, 'turn: settle retry failed');
+          // Past this, the turn's lease has long lapsed: it is settled as an orphan from its checkpoint.
+          if (++pending.tries < MAX_SETTLE_RETRIES) this.unsettled.push(pending);
+          this.ctx.log.error({ err: e, tries: pending.tries }, 'turn: settle retry failed');
         }
       }
       try {
@@ -315,7 +316,15 @@ export class TurnEngine {
           select id, user_id, kind, pool, cost, started_at, text, ref from turns
           where status = 'running' and lease_until < ${new Date(this.ctx.clock.now()).toISOString()}::timestamptz
           order by id limit 100`);
-        for (const row of (result as unknown as { rows: TurnRow[] }).rows) await this.settleOrphan(row);
+        for (const row of (result as unknown as { rows: TurnRow[] }).rows) {
+          try {
+            await this.settleOrphan(row);
+          } catch (e) {
+            // Its reply cannot be stored (say, the conversation is gone): let go of the hold at least, so it is not retried forever.
+            this.ctx.log.error({ err: e, turnId: row.id }, 'turn: saving an orphaned turn failed; its hold is released');
+            await this.ctx.db.update(turns).set({ status: 'released', settledAt: new Date(this.ctx.clock.now()) }).where(and(eq(turns.id, row.id), eq(turns.status, 'running')));
+          }
+        }
       } catch (e) {
         this.ctx.log.error({ err: e }, 'turn: reconciling failed');
       }
@@ -325,7 +334,7 @@ export class TurnEngine {
 
   private async settleOrphan(row: TurnRow) {
     const adapter = this.adapters.get(row.kind);
-    if (!adapter) return;
+    if (!adapter) throw new Error(`no adapter for turns of kind ${row.kind}`);
     const startedAt = new Date(row.started_at).getTime();
     const outcome: Outcome = { text: row.text, status: 'error', errorText: INTERRUPTED, errorCode: Code.SERVER_ERROR, usage: null, charged: 0 };
     const saved = await this.settle({
