@@ -35,7 +35,7 @@ export default defineConfig({
   ],
   webServer: {
     // The compiled server, as `npm start` runs it (test:e2e builds first).
-    command: 'node --enable-source-maps apps/server/dist/main.js',
+    command: 'node apps/server/dist/main.js',
     url: `${BASE}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -8,7 +8,9 @@
 // code is bundled (apps/server/src and @app/shared); every npm package stays an import resolved
 // from node_modules at run time, so native and WASM packages (PGlite, @napi-rs/canvas,
 // @node-rs/*, tesseract.js, unpdf, ...) load exactly as they do from source. The SQL migrations
-// that db/migrate.ts reads beside itself are copied to dist/migrations.
+// that db/migrate.ts reads beside itself are copied to dist/migrations. The bundle is not
+// minified (stack traces stay readable); source maps are written beside it for
+// `NODE_OPTIONS=--enable-source-maps`, which is off by default (it costs 20-50 MB of RSS).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';

@@ -55,12 +55,15 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     postgresqlconf: ['shared_buffers = 16MB', 'work_mem = 4MB', 'temp_buffers = 4MB'],
     initialMemory: 128 * 1024 * 1024,
   };
+  // Loaded only in embedded mode, so a server on a real PostgreSQL never pays for the WASM build
+  // (and loading while a new directory's initdb runs in its child).
+  const loading = Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
+  loading.catch(() => undefined); // awaited below; this only keeps a failed initdb from leaving it unhandled
   if (onDisk) {
     mkdirSync(onDisk, { recursive: true });
     if (!existsSync(join(onDisk, 'PG_VERSION'))) await initdbInChild(onDisk, pgliteOptions);
   }
-  // Loaded only in embedded mode, so a server on a real PostgreSQL never pays for the WASM build.
-  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await loading;
   const client = new PGlite(onDisk, pgliteOptions);
   await client.waitReady;
   return {

@@ -16,8 +16,8 @@ const handlers = new Map<keyof AppEvents, Set<Handler<never>>>();
 export function on<K extends keyof AppEvents>(event: K, fn: Handler<AppEvents[K]>) {
   let set = handlers.get(event);
   if (!set) handlers.set(event, (set = new Set()));
-  set.add(fn as Handler<never>);
-  return () => void set.delete(fn as Handler<never>);
+  set.add(fn);
+  return () => void set.delete(fn);
 }
 
 export function emit<K extends keyof AppEvents>(event: K, ...payload: AppEvents[K] extends void ? [] : [AppEvents[K]]) {

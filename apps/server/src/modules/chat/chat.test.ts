@@ -267,7 +267,7 @@ describe('access', () => {
     ['POST', '/api/chat/upload-image'],
   ];
   it.each(endpoints)('%s %s without a token → HTTP 401', async (method, url, body) => {
-    const r = await t.call(method as 'GET' | 'POST', url, { body });
+    const r = await t.call(method, url, { body });
     expect(r.status).toBe(401);
     expect(r.body.code).toBe(Code.UNAUTHORIZED);
   });

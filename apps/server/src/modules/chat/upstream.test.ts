@@ -195,7 +195,8 @@ describe('stop and disconnect', () => {
     const carol = await t2.loginByPhone('13900000003');
     await addModel(t2, { code: 'up2', baseUrl: up.url, keys: ['good-3'] });
     const { body } = await createTurn(t2, carol, { input: '[[long]] 关机', feature: 'up2' });
-    let closing: Promise<void> | null = null;
+    // Assigned in a callback: declared without narrowing to the initial null.
+    let closing = null as Promise<void> | null;
     const s = await readStream(t2, body.data.secret, carol, {
       onEvent: (_e, all) => {
         if (all.length === 2) closing = t2.app.close();

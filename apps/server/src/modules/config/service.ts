@@ -5,6 +5,8 @@ import { masks, menus, modelKeys, models, notices, siteConfig } from '../../db/s
 import { createPayProviders, PAY_PRIORITY } from '../../providers/pay/index.ts';
 import { SETTINGS_DEFAULTS, type SettingKey, type SiteSettings } from './defaults.ts';
 
+export type { SiteSettings };
+
 const CACHE_MS = 5000;
 
 /** Reads site settings, menus, models, masks and the notice; cached briefly so hot paths do no DB work. */

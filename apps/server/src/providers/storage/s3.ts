@@ -298,7 +298,7 @@ export class S3Storage implements StorageProvider {
     const res = await this.request('POST', key, { uploads: '' }, { headers: { 'content-type': contentType || 'application/octet-stream' } });
     const text = await res.text();
     const uploadId = res.ok ? xmlText(text, 'UploadId') : null;
-    if (!uploadId) throw res.ok ? new S3Error(res.status, 'MalformedAnswer', 'no UploadId in CreateMultipartUpload answer') : await this.errorOf(res, text);
+    if (!uploadId) throw res.ok ? new S3Error(res.status, 'MalformedAnswer', 'no UploadId in CreateMultipartUpload answer') : this.errorOf(res, text);
     const parts = Array.from({ length: partCount(size, this.partSize) }, (_, i) => ({
       partNumber: i + 1,
       url: presignUrl(this.signer, {

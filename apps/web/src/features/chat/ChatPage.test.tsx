@@ -64,7 +64,7 @@ describe('ChatPage', () => {
     await userEvent.type(screen.getByLabelText('输入消息'), '你好');
     await userEvent.click(screen.getByRole('button', { name: '发送' }));
     expect(useSession.getState().loginOpen).toBe(true);
-    expect((screen.getByLabelText('输入消息') as HTMLTextAreaElement).value).toBe('你好');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('输入消息').value).toBe('你好');
     expect(api.calls).toHaveLength(0);
   });
 
@@ -73,7 +73,7 @@ describe('ChatPage', () => {
     withHistory([]);
     renderPage();
     await userEvent.type(screen.getByLabelText('输入消息'), '   ');
-    expect((screen.getByRole('button', { name: '发送' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: '发送' }).disabled).toBe(true);
   });
 
   it('desktop: Enter sends, Shift+Enter does not', async () => {
@@ -99,7 +99,7 @@ describe('ChatPage', () => {
       session();
       const api = withHistory([]);
       renderPage();
-      const box = screen.getByLabelText('输入消息') as HTMLTextAreaElement;
+      const box = screen.getByLabelText<HTMLTextAreaElement>('输入消息');
       expect(box.getAttribute('rows')).toBe('1');
       await userEvent.type(box, '手机上');
       fireEvent.keyDown(box, { key: 'Enter' });
@@ -117,7 +117,7 @@ describe('ChatPage', () => {
     session({ features: [feature({ input_ext: 10 })] });
     withHistory([]);
     renderPage();
-    const box = screen.getByLabelText('输入消息') as HTMLTextAreaElement;
+    const box = screen.getByLabelText<HTMLTextAreaElement>('输入消息');
     fireEvent.change(box, { target: { value: '一二三四五六七八九十十一十二' } });
     expect(box.value).toBe('一二三四五六七八九十');
     expect(useChatUi.getState().capNotice).toBe(10);
@@ -211,7 +211,7 @@ describe('ChatPage', () => {
     URL.revokeObjectURL = vi.fn();
     renderPage();
     await within(await screen.findByTestId('message-list')).findByText('看图');
-    const input = screen.getByTestId('image-input') as HTMLInputElement;
+    const input = screen.getByTestId<HTMLInputElement>('image-input');
     const files = [new File(['a'], '1.png', { type: 'image/png' }), new File(['b'], '2.png', { type: 'image/png' })];
     await act(async () => {
       fireEvent.change(input, { target: { files } });

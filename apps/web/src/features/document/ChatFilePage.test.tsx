@@ -58,7 +58,7 @@ function api(routes: Record<string, Route> = {}, docs = [doc(1, '季度报告'),
   });
 }
 
-const input = () => screen.getByLabelText('输入问题') as HTMLTextAreaElement;
+const input = () => screen.getByLabelText<HTMLTextAreaElement>('输入问题');
 
 beforeEach(() => {
   useDocuments.getState().reset();
@@ -249,7 +249,7 @@ describe('ChatFilePage', () => {
     await screen.findByTestId('document-intro');
     await userEvent.click(screen.getAllByRole('button', { name: '上传文档' })[0]!);
     const dialog = await screen.findByRole('dialog');
-    const fileInput = within(dialog).getByTestId('document-file-input') as HTMLInputElement;
+    const fileInput = within(dialog).getByTestId<HTMLInputElement>('document-file-input');
 
     fireEvent.change(fileInput, { target: { files: [new File(['x'], '表格.xlsx')] } });
     expect(await within(dialog).findByText('当前格式不支持！')).toBeTruthy();
