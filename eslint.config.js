@@ -41,29 +41,6 @@ export default tseslint.config(
     rules: { 'local/boundaries': 'error' },
   },
   {
-    // TODO(engine/contract merge): remove. modules/chat and modules/document still reach into each
-    // other's and billing's internals; the paid-turn engine (modules/turns, modules/models) replaces that.
-    files: ['apps/server/src/modules/chat/**/*.ts', 'apps/server/src/modules/document/**/*.ts'],
-    rules: { 'local/boundaries': 'off' },
-  },
-  // TODO(engine/contract merge): remove. Files being rewritten elsewhere right now; their findings
-  // are left for that rewrite: a batch flush whose write promise is dropped, and assertions that
-  // change nothing.
-  {
-    files: ['apps/server/src/modules/chat/sse-writer.ts'],
-    rules: { '@typescript-eslint/no-floating-promises': 'off' },
-  },
-  {
-    files: [
-      'apps/server/src/modules/chat/record.ts',
-      'apps/server/src/modules/chat/service.ts',
-      'apps/server/src/modules/document/ask.ts',
-      'apps/server/src/modules/document/record.ts',
-      'apps/server/src/modules/billing/spend.ts',
-    ],
-    rules: { '@typescript-eslint/no-unnecessary-type-assertion': 'off' },
-  },
-  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },

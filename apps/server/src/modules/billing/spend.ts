@@ -64,6 +64,6 @@ export function spendCtes(s: SpendInput, ref: SQL): { paid: SQL; ledger: SQL } {
 export async function spend(db: Db, s: SpendInput & { ref?: string }): Promise<SpendResult> {
   const { paid, ledger } = spendCtes(s, sql`${s.ref ?? null}`);
   const result = await db.execute(sql`with ${paid}, ${ledger} select member, base, (select count(*) from spend_ledger)::int as rows from spend_paid`);
-  const row = (result as unknown as { rows: { member: number; base: number }[] }).rows[0];
+  const row = (result as { rows: { member: number; base: number }[] }).rows[0];
   return row ? { member: Number(row.member), base: Number(row.base) } : null;
 }

@@ -14,8 +14,8 @@ import type { AppContext } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { limitOrThrow } from '../../core/rate-limit.ts';
 import { chatGroups, chatMessages } from '../../db/schema/index.ts';
-import { requireApp, type AppRow } from '../apps/access.ts';
-import { readBalance } from '../billing/balance.ts';
+import { requireApp, type AppRow } from '../apps/public.ts';
+import { readBalance } from '../billing/public.ts';
 import { balanceError, spendable, type ChatModel, type ModelCatalog } from '../models/service.ts';
 import { prepareTurn } from '../turns/service.ts';
 import type { PastMessage } from './prompt.ts';
@@ -113,7 +113,7 @@ export class ChatService {
     } else {
       // Only the id is taken now; the row is written when the turn runs (see materializeGroup).
       const reserved = await this.ctx.db.execute(sql`select nextval(pg_get_serial_sequence('chat_groups', 'id'))::int as id`);
-      groupId = (reserved as unknown as { rows: { id: number }[] }).rows[0]!.id;
+      groupId = (reserved as { rows: { id: number }[] }).rows[0]!.id;
     }
     const app = template ?? expert;
     const newGroup = group

@@ -8,7 +8,7 @@ import { limitOrThrow } from '../../core/rate-limit.ts';
 import type { Db } from '../../db/client.ts';
 import { documentMessages, documents } from '../../db/schema/index.ts';
 import type { LlmChunk, LlmUsage } from '../../providers/llm/types.ts';
-import { readBalance } from '../billing/balance.ts';
+import { readBalance } from '../billing/public.ts';
 import { balanceError, priceOf, spendable, type ChatModel, type Models } from '../models/service.ts';
 import { prepareTurn, usageView, type Outcome, type OwnedTurn, type TurnAdapter, type TurnEngine } from '../turns/service.ts';
 import { DEFAULT_LANGUAGE, findAction, findLanguage, type DocumentAction } from './actions.ts';
@@ -238,7 +238,7 @@ export class DocumentAsk {
     return rows
       .reverse()
       .filter((r) => r.status !== 'error' && r.text.trim())
-      .map((r) => ({ role: (r.role === 'user' ? 'user' : 'assistant') as 'user' | 'assistant', text: r.text }));
+      .map((r): { role: 'user' | 'assistant'; text: string } => ({ role: r.role === 'user' ? 'user' : 'assistant', text: r.text }));
   }
 }
 

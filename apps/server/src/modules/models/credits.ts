@@ -1,7 +1,7 @@
 import { Code } from '@app/shared';
 import { AppError } from '../../core/errors.ts';
-import type { readBalance } from '../billing/balance.ts';
-import type { CreditPool } from '../billing/spend.ts';
+import type { readBalance } from '../billing/public.ts';
+import type { CreditPool } from '../billing/public.ts';
 
 /** The 408xxx refusal that opens the purchase dialog, per pool. */
 export const balanceError = (pool: CreditPool) =>

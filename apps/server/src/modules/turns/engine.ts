@@ -7,7 +7,7 @@ import { notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { turns } from '../../db/schema/index.ts';
 import { LlmError, type LlmUsage } from '../../providers/llm/types.ts';
-import { spend, type CreditPool } from '../billing/spend.ts';
+import { spend, type CreditPool } from '../billing/public.ts';
 import { balanceError } from '../models/service.ts';
 import { describeFailure } from './failures.ts';
 import { canHold } from './holds.ts';
@@ -124,7 +124,7 @@ export class TurnEngine {
   ) {}
 
   register<T extends OwnedTurn, R extends Record<string, unknown>, E extends { type: string }>(adapter: TurnAdapter<T, R, E>) {
-    this.adapters.set(adapter.kind, adapter as unknown as TurnAdapter<OwnedTurn, Record<string, unknown>, { type: string }>);
+    this.adapters.set(adapter.kind, adapter);
     return adapter;
   }
 
@@ -211,7 +211,7 @@ export class TurnEngine {
     if (problem) this.ctx.log.warn({ kind: adapter.kind, upstream: failure!.kind, detail: failure!.message, chars: text.length }, 'turn: upstream failed');
     const outcome: Outcome = { text, status, errorText: problem?.message ?? null, errorCode: problem?.code ?? null, usage, charged: 0 };
 
-    const settlement: Settlement<R, E> = { adapter: adapter as unknown as TurnAdapter<OwnedTurn, R, E>, userId: turn.userId, admitted, price, outcome, extra };
+    const settlement: Settlement<R, E> = { adapter, userId: turn.userId, admitted, price, outcome, extra };
     let closing: E;
     try {
       closing = (await this.settleWithRetries(settlement)) ?? adapter.failure(turn, Code.SERVER_ERROR, INTERRUPTED);
@@ -316,7 +316,7 @@ export class TurnEngine {
           select id, user_id, kind, pool, cost, started_at, text, ref from turns
           where status = 'running' and lease_until < ${new Date(this.ctx.clock.now()).toISOString()}::timestamptz
           order by id limit 100`);
-        for (const row of (result as unknown as { rows: TurnRow[] }).rows) {
+        for (const row of (result as { rows: TurnRow[] }).rows) {
           try {
             await this.settleOrphan(row);
           } catch (e) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { CreditPool } from '../billing/spend.ts';
+import type { CreditPool } from '../billing/public.ts';
 
 const COLUMNS: Record<CreditPool, { member: string; base: string }> = {
   model3: { member: 'member_model3', base: 'base_model3' },
@@ -24,11 +24,11 @@ export async function canHold(tx: Db, h: { userId: number; pool: CreditPool; cos
     select ${sql.raw(base)} as base,
       case when member_expires_at is not null and member_expires_at > ${now}::timestamptz then ${sql.raw(member)} else 0 end as member
     from balances where user_id = ${h.userId} for update`);
-  const row = (balance as unknown as Rows<{ base: number; member: number }>).rows[0];
+  const row = (balance as Rows<{ base: number; member: number }>).rows[0];
   if (!row) return false;
   const held = await tx.execute(sql`
     select coalesce(sum(cost), 0)::int as held from turns
     where user_id = ${h.userId} and pool = ${h.pool} and status = 'running' and lease_until > ${now}::timestamptz`);
-  const holding = Number((held as unknown as Rows<{ held: number }>).rows[0]?.held ?? 0);
+  const holding = Number((held as Rows<{ held: number }>).rows[0]?.held ?? 0);
   return Number(row.base) + Number(row.member) - holding >= h.cost;
 }

@@ -27,7 +27,7 @@ export class SseWriter {
     const text = this.batch;
     if (!text) return;
     this.batch = '';
-    this.write(text);
+    void this.write(text);
   };
 
   constructor(
