@@ -10,6 +10,9 @@ import type { AppContext } from './core/context.ts';
 import { AppError } from './core/errors.ts';
 import { MemoryKv, RedisKv, type KvStore } from './core/kv.ts';
 import { fail } from './core/reply.ts';
+import { installAccess, installInputGuard, route } from './core/routes.ts';
+import { routes } from '@app/shared/routes';
+import { docsRoutes } from './modules/docs/routes.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { ensureAdmin, seed } from './db/seed.ts';
@@ -92,6 +95,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
 
   registerParsers(app);
   registerErrorHandling(app);
+  installAccess(app, ctx);
+  installInputGuard(app);
 
   const configService = new ConfigService(ctx);
   const auth = new AuthService(ctx, configService);
@@ -104,7 +109,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const documents = registerDocuments(app, ctx, chat, opts.documents);
   appsRoutes(app, ctx);
   fileRoutes(app, ctx);
-  app.get('/api/health', async () => ({ code: 200, message: 'ok', success: true, data: { db: database.kind, kv: kv.kind } }));
+  route(app, routes.system.health, async () => ({ code: 200, message: 'ok', success: true, data: { db: database.kind, kv: kv.kind } }));
+  docsRoutes(app);
 
   await registerWeb(app, config);
 
