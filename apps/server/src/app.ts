@@ -47,8 +47,16 @@ export interface BuildOptions {
   documents?: DocumentModuleOptions;
 }
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  config: { access?: string; routeKey?: string };
+}
+
 export interface BuiltApp {
   app: FastifyInstance;
+  /** Every route as registered (the contract test compares them with the manifest). */
+  routes: RegisteredRoute[];
   ctx: AppContext;
   documents: ReturnType<typeof registerDocuments>;
 }
@@ -61,6 +69,10 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     trustProxy: config.env.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+  });
+  const registered: RegisteredRoute[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) registered.push({ method, url: r.url, config: (r.config ?? {}) as RegisteredRoute['config'] });
   });
 
   const database =
@@ -118,7 +130,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await kv.close();
     if (!opts.database) await database.close();
   });
-  return { app, ctx, documents };
+  return { app, ctx, documents, routes: registered };
 }
 
 function registerParsers(app: FastifyInstance) {
@@ -139,6 +151,23 @@ function registerParsers(app: FastifyInstance) {
   });
 }
 
+/**
+ * What of an unexpected error may be logged: its type, code and message with the parameters of a
+ * failed query cut off (they can hold a password hash, a token or a user's text), and its stack.
+ */
+export function loggableError(err: unknown) {
+  const e = err as { name?: string; code?: unknown; message?: unknown; stack?: unknown; cause?: unknown };
+  const clean = (m: unknown) => (typeof m === 'string' ? m.split(/\nparams:/)[0]!.replace(/\$argon2[^\s,'"]*/g, '[redacted]').slice(0, 2000) : undefined);
+  const cause = e.cause as { message?: unknown; code?: unknown } | undefined;
+  return {
+    type: e.name,
+    code: e.code,
+    message: clean(e.message),
+    stack: typeof e.stack === 'string' ? clean(e.stack.split('\n').slice(1, 12).join('\n')) : undefined,
+    cause: cause ? { message: clean(cause.message), code: cause.code } : undefined,
+  };
+}
+
 function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof AppError) return reply.status(err.httpStatus).send(fail(err.code, err.message, err.data));
@@ -147,7 +176,7 @@ function registerErrorHandling(app: FastifyInstance) {
       const message = status === 413 ? '请求内容过大' : status === 415 ? '不支持的请求格式' : '请求参数错误';
       return reply.status(status).send(fail(status, message));
     }
-    req.log.error({ err }, 'unhandled error');
+    req.log.error({ err: loggableError(err) }, 'unhandled error');
     return reply.status(500).send(fail(Code.SERVER_ERROR, '服务器开小差了，请稍后再试'));
   });
 }

@@ -18,6 +18,8 @@ export interface TestApp {
   app: FastifyInstance;
   ctx: Awaited<ReturnType<typeof buildApp>>['ctx'];
   documents: Awaited<ReturnType<typeof buildApp>>['documents'];
+  /** Every route as registered. */
+  routes: Awaited<ReturnType<typeof buildApp>>['routes'];
   clock: ManualClock;
   sms: ConsoleSms;
   /** Sends a request and returns the parsed JSON envelope with the HTTP status. */
@@ -44,6 +46,8 @@ export interface TestAppOptions {
   /** 'memory' keeps short-lived state on the manual clock, for tests that move time. */
   kv?: 'auto' | 'memory';
   documents?: BuildOptions['documents'];
+  /** A logger instead of none (tests that read the log lines). */
+  logger?: BuildOptions['logger'];
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -55,14 +59,14 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const sms = new ConsoleSms(silent);
   const dataDir = mkdtempSync(join(tmpdir(), 'ai-test-'));
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', DATA_DIR: dataDir, LLM_OFFLINE_DELAY_MS: '0', ...opts.env });
-  const { app, ctx, documents } = await buildApp({
+  const { app, ctx, documents, routes } = await buildApp({
     config,
     clock,
     database,
     kv,
     sms: opts.sms ?? sms,
     wechat: opts.wechat ?? new DevWechat({ publicUrl: config.publicUrl, now: () => clock.now() }),
-    logger: false,
+    logger: opts.logger ?? false,
     documents: opts.documents,
   });
   await app.ready();
@@ -106,6 +110,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     app,
     ctx,
     documents,
+    routes,
     clock,
     sms,
     call,
