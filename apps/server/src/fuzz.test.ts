@@ -81,6 +81,42 @@ function fields(schema: z.ZodType | undefined): string[] {
   }
 }
 
+/**
+ * A valid input for routes whose handler does real work, so that one bad field at a time reaches
+ * the service and the database (a lone bad field in an otherwise empty body stops at validation).
+ */
+const VALID: Record<string, { query?: Record<string, string>; body?: Record<string, unknown> }> = {
+  'auth.loginAccount': { body: { userName: 'fuzzer_1', password: 'wrong-pass-1' } },
+  'auth.register': { body: { userName: 'fuzzer_x', password: 'fuzz-pass-1234' } },
+  'auth.loginMobile': { body: { mobile: '13800000000', sms_code: '123456', sms_id: 'abcdefgh' } },
+  'auth.wechatPoll': { query: { login_ticket: 'abcdefgh1234' } },
+  'auth.wechatOauthInfo': { query: { code: 'dev_abcdefg', login_ticket: 'abcdefgh1234' } },
+  'user.update': { body: { nickname: '测试' } },
+  'growth.behavior': { body: { type: 1, code: 'page_view', client_timestamp: 1 } },
+  'growth.collectWeb': { body: { url: 'https://example.com/' } },
+  'chat.create': { body: { input: '你好', uuid: 1 } },
+  'chat.history': { query: { uuid: '1' } },
+  'chat.histories': { query: { type: '1' } },
+  'chat.historyDelete': { body: { uuid: 1 } },
+  'chat.groupUpdate': { body: { uuid: 1, title: '标题' } },
+  'chat.groupDelAll': { body: { type: [1] } },
+  'chat.messageDelete': { body: { id: 1 } },
+  'chat.messagesClear': { body: { groupId: 1 } },
+  'chat.stop': { body: { secret: 'x'.repeat(32) } },
+  'apps.collect': { body: { appId: 1 } },
+  'apps.delMineApp': { body: { appId: 1 } },
+  'apps.customApp': { body: { title: '应用', prompt: '请回答' } },
+  'apps.store': { query: { keyword: '写作' } },
+  'billing.orderBuy': { body: { goodsId: 1, payType: 'wxpay' }, query: { goodsId: '1', payType: 'wxpay' } },
+  'billing.payQrcode': { body: { package_id: 1 }, query: { package_id: '1' } },
+  'billing.orderBind': { body: { order_sn: '202611220000000001' } },
+  'document.query': { query: { token: 'a'.repeat(32) } },
+  'document.delete': { body: { token: 'a'.repeat(32) } },
+  'document.askValidate': { body: { token: 'a'.repeat(32), question: '总结' } },
+  'document.stop': { body: { token: 'a'.repeat(32) } },
+  'document.add': { body: { files: 'docs/a.txt', upload_token: 'x'.repeat(32), name: 'a.txt', file_size: 10, file_ext: 'txt' } },
+};
+
 interface Case {
   url: string;
   payload?: string | Buffer;
@@ -91,7 +127,7 @@ function pathWith(r: ManifestRoute, value: string | null) {
   return r.path.replace(/:([A-Za-z0-9_]+)|\*$/g, () => value ?? '1');
 }
 
-function casesFor(r: ManifestRoute, method: string, full: boolean): Case[] {
+function casesFor(r: ManifestRoute & { key: string }, method: string, full: boolean): Case[] {
   const base = pathWith(r, null);
   const cases: Case[] = [];
   const q = (params: Record<string, string>) => `${base}?${new URLSearchParams(params).toString()}`;
@@ -100,8 +136,12 @@ function casesFor(r: ManifestRoute, method: string, full: boolean): Case[] {
   if (/:|\*$/.test(r.path)) for (const v of full ? BAD_PATH_VALUES : BAD_PATH_VALUES.slice(0, 3)) cases.push({ url: pathWith(r, v) });
   // Query fields (also raw, so that percent-encoded NUL and bad UTF-8 arrive as the parser makes them).
   const queryFields = fields(r.query);
+  const valid = VALID[r.key] ?? {};
   for (const f of full ? queryFields : queryFields.slice(0, 1)) {
-    for (const v of full ? BAD_QUERY_VALUES : BAD_QUERY_VALUES.slice(0, 3)) cases.push({ url: q({ [f]: v }) });
+    for (const v of full ? BAD_QUERY_VALUES : BAD_QUERY_VALUES.slice(0, 3)) {
+      cases.push({ url: q({ [f]: v }) });
+      if (full && valid.query) cases.push({ url: q({ ...valid.query, [f]: v }) });
+    }
     cases.push({ url: `${base}?${f}=%00`, payload: undefined });
     cases.push({ url: `${base}?${f}=%ED%A0%80&${f}=2` });
     cases.push({ url: `${base}?${f}[a][b]=1` });
@@ -112,7 +152,10 @@ function casesFor(r: ManifestRoute, method: string, full: boolean): Case[] {
   const bodyFields = fields(r.body);
   const json = (v: unknown) => ({ url: base, payload: JSON.stringify(v), contentType: 'application/json' });
   for (const f of full ? bodyFields : bodyFields.slice(0, 1)) {
-    for (const v of full ? BAD_VALUES : BAD_VALUES.slice(0, 3)) cases.push(json({ [f]: v }));
+    for (const v of full ? BAD_VALUES : BAD_VALUES.slice(0, 3)) {
+      cases.push(json({ [f]: v }));
+      if (full && valid.body) cases.push(json({ ...valid.body, [f]: v }));
+    }
   }
   // Whole bodies.
   const wholes: Case[] = [
