@@ -5,12 +5,12 @@
  */
 
 /** NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
-const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const UNSAFE_TEXT_MESSAGE = '内容包含无效字符';
 
 export function isSafeText(s: string): boolean {
-  return !UNSAFE.test(s);
+  return !s.includes('\u0000') && !LONE_SURROGATE.test(s);
 }
 
 /** Largest id a PostgreSQL integer column holds; every id in a path, query or body is 1..ID_MAX. */

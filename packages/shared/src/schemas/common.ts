@@ -17,7 +17,7 @@ export const pageQuery = z.object({
 
 /** A short optional string: blank becomes undefined. */
 export const optionalText = (max: number) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(max).optional());
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(max).refine(isSafeText, UNSAFE_TEXT_MESSAGE).optional());
 
 /** A string that rejects NUL and lone surrogates (the server also checks every input string). */
 export const safeText = (max?: number) => {

@@ -35,9 +35,3 @@ export function requireIdentity(payer: Payer): void {
     throw new AppError(Code.BAD_REQUEST, '缺少客户端标识，请刷新页面后重试', 400, { field: 'client_code' });
   }
 }
-
-/** Whether an order row belongs to the caller: its user, or (unbound) the device that placed it. */
-export function ownsOrder(payer: Payer, order: { userId: number | null; clientCode: string | null }): boolean {
-  if (order.userId !== null) return order.userId === payer.userId;
-  return payer.clientCode !== null && order.clientCode === payer.clientCode;
-}
