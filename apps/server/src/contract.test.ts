@@ -37,6 +37,27 @@ describe('the routes manifest and the server agree', () => {
   });
 });
 
+describe('reply schemas', () => {
+  it('every JSON GET that needs no input answers data its response schema accepts (as a guest and as a user)', async () => {
+    const token = await t.loginByPhone('13900000001');
+    const checked: string[] = [];
+    const wrong: string[] = [];
+    for (const r of allRoutes()) {
+      if ((r.kind ?? 'json') !== 'json' || !r.response || r.params || !methodsOf(r).includes('GET')) continue;
+      if (r.query && !r.query.safeParse({}).success) continue;
+      for (const auth of [undefined, token]) {
+        const res = await t.call('GET', r.path, { token: auth });
+        if (res.body.code !== 200) continue;
+        checked.push(r.key);
+        const parsed = r.response.safeParse(res.body.data);
+        if (!parsed.success) wrong.push(`${r.key}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(new Set(checked).size).toBeGreaterThan(15);
+  });
+});
+
 describe('OpenAPI', () => {
   it('serves an OpenAPI 3.1 document with every manifest route', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' });
