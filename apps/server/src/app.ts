@@ -163,7 +163,7 @@ export function loggableError(err: unknown) {
     type: e.name,
     code: e.code,
     message: clean(e.message),
-    stack: typeof e.stack === 'string' ? clean(e.stack.split('\n').slice(1, 12).join('\n')) : undefined,
+    stack: typeof e.stack === 'string' ? e.stack.split('\n').filter((l) => /^\s+at /.test(l)).slice(0, 12).join('\n') : undefined,
     cause: cause ? { message: clean(cause.message), code: cause.code } : undefined,
   };
 }
