@@ -1,16 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { routes } from '@app/shared/routes';
 import type { AppContext } from '../../core/context.ts';
-import { parse } from '../../core/validate.ts';
+import { route } from '../../core/routes.ts';
 import type { AuthService } from './service.ts';
 import { handleWechatPush } from './wechat-push.ts';
 import { DEV_WECHAT_TOKEN } from '../../providers/wechat/dev.ts';
 import { wechatSignature } from '../../providers/wechat/signature.ts';
 import { writeFlatXml } from '../../providers/wechat/xml.ts';
-
-const openidSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{6,64}$/, 'openid 为6-64位字母、数字、_ 或 -');
-const scanBody = z.object({ scene: z.string().min(8).max(80), openid: openidSchema });
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -31,8 +28,9 @@ button,a.btn{display:block;width:100%;box-sizing:border-box;padding:12px;border:
  * same signed event push the platform would send, through the same verification.
  */
 export function devWechatRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthService) {
-  app.get('/api/dev/wechat/scan', async (req, reply) => {
-    const scene = String((req.query as Record<string, unknown>).scene ?? '');
+  const r = routes.auth;
+  route(app, r.devWechatScanPage, async ({ query, reply }) => {
+    const scene = query.scene ?? '';
     const suggested = `dev_${randomBytes(4).toString('hex')}`;
     reply.type('text/html; charset=utf-8');
     return page(
@@ -42,13 +40,12 @@ export function devWechatRoutes(app: FastifyInstance, ctx: AppContext, auth: Aut
 <form id="f"><input name="openid" id="openid" value="${suggested}" aria-label="openid">
 <button type="submit" id="confirm">确认登录</button></form><div id="msg"></div>
 <script>document.getElementById('f').onsubmit=async function(e){e.preventDefault();
-var r=await fetch('/api/dev/wechat/scan',{method:'POST',headers:{'Content-Type':'application/json'},body:JSON.stringify({scene:${JSON.stringify(scene)},openid:document.getElementById('openid').value})});
+var r=await fetch('/api/dev/wechat/scan',{method:'POST',headers:{'Content-Type':'application/json'},body:JSON.stringify({scene:${JSON.stringify(scene).replace(/</g, "\\u003c")},openid:document.getElementById('openid').value})});
 var j=await r.json();var m=document.getElementById('msg');m.textContent=j.message;m.style.color=j.code===200?'#07c160':'#d93025';};</script>`,
     );
   });
 
-  app.post('/api/dev/wechat/scan', async (req) => {
-    const body = parse(scanBody, req.body);
+  route(app, r.devWechatScan, async ({ body }) => {
     const timestamp = String(Math.floor(ctx.clock.now() / 1000));
     const nonce = randomBytes(8).toString('hex');
     const signature = wechatSignature(DEV_WECHAT_TOKEN, timestamp, nonce);
@@ -67,8 +64,7 @@ var j=await r.json();var m=document.getElementById('msg');m.textContent=j.messag
       : { code: 400, success: false, message: '二维码已过期，请在网页上刷新后重新扫码', data: null };
   });
 
-  app.get('/api/dev/wechat/oauth', async (req, reply) => {
-    const q = req.query as Record<string, string | undefined>;
+  route(app, r.devWechatOauth, async ({ req, query: q, reply }) => {
     const redirect = q.redirect_uri ?? '';
     let target: URL;
     try {
@@ -81,7 +77,7 @@ var j=await r.json();var m=document.getElementById('msg');m.textContent=j.messag
       reply.code(400).type('text/html; charset=utf-8');
       return page('参数错误', '<h1>redirect_uri 必须是本站地址</h1>');
     }
-    const openid = parse(z.object({ openid: openidSchema.default('dev_wechat_user') }), q).openid;
+    const openid = q.openid;
     target.searchParams.set('code', `dev_${openid}`);
     target.searchParams.set('state', q.state ?? '');
     reply.type('text/html; charset=utf-8');
