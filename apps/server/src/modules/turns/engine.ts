@@ -10,9 +10,9 @@ import { LlmError, type LlmUsage } from '../../providers/llm/types.ts';
 import { spend, type CreditPool } from '../billing/public.ts';
 import { balanceError } from '../models/service.ts';
 import { describeFailure } from './failures.ts';
-import { canHold } from './holds.ts';
+import { insertHold, lockBalance } from './holds.ts';
 import { LiveTurn, type LiveTurns } from './live.ts';
-import { claimTurn, type OwnedTurn } from './prepared.ts';
+import { putBackTurn, takeTurn, type OwnedTurn } from './prepared.ts';
 import { SseWriter } from './sse-writer.ts';
 
 export type ReplyStatus = 'complete' | 'stopped' | 'error';
@@ -89,6 +89,8 @@ interface TurnRow {
 }
 
 const SETTLE_TRIES = 3;
+/** Thrown inside the admitting transaction to roll it back when the balance cannot pay. */
+const REFUSED = new Error('refused: the balance cannot pay');
 const MAX_SETTLE_RETRIES = 20;
 /** How often lapsed turns are looked for: at most a lease apart, at least every 30 s. */
 const RECONCILE_EVERY_MS = 30_000;
@@ -147,10 +149,15 @@ export class TurnEngine {
    * 403000 with a bad one, 404 when the turn is unknown, used, expired or someone else's.
    */
   async claim<T extends OwnedTurn>(req: FastifyRequest, secret: string, prefix: string, notFoundText: string): Promise<{ turn: T; user: AuthUser }> {
-    const user = await requireUser(this.ctx, req);
-    const turn = await claimTurn<T>(this.ctx.kv, secret, async (t) => t.userId === user.id, prefix);
-    if (!turn) throw notFound(notFoundText);
-    return { turn, user };
+    // The session lookup and the take go together (one round trip less before the first token).
+    const [session, taken] = await Promise.allSettled([requireUser(this.ctx, req), takeTurn<T>(this.ctx.kv, secret, prefix)]);
+    const user = session.status === 'fulfilled' ? session.value : null;
+    const found = taken.status === 'fulfilled' ? taken.value : null;
+    if (user && found && found.turn.userId === user.id) return { turn: found.turn, user };
+    if (found) await putBackTurn(this.ctx.kv, secret, prefix, found.raw);
+    if (session.status === 'rejected') throw session.reason;
+    if (taken.status === 'rejected') throw taken.reason;
+    throw notFound(notFoundText);
   }
 
   /** Runs a claimed turn to its end as an SSE reply. */
@@ -195,8 +202,9 @@ export class TurnEngine {
     let usage: LlmUsage | null = null;
     let extra: unknown;
     let failure: LlmError | null = null;
+    // Registered here at once (a stop on this instance finds it); the owner key for other instances follows meanwhile.
+    const registered = this.live.add(live).catch((e: unknown) => this.ctx.log.error({ err: e }, 'turn: registering with other instances failed'));
     try {
-      await this.live.add(live);
       ({ usage, extra } = await adapter.produce(turn, admitted.ref, (text) => live.emit(text), live.controller.signal));
     } catch (e) {
       if (e instanceof LlmError) failure = e;
@@ -205,6 +213,7 @@ export class TurnEngine {
         failure = new LlmError('upstream', (e as Error)?.message ?? String(e));
       }
     }
+    await registered;
     const text = live.text();
     const status: ReplyStatus = live.controller.signal.aborted ? 'stopped' : failure ? 'error' : 'complete';
     const problem = status === 'error' ? describeFailure(failure!) : null;
@@ -234,25 +243,34 @@ export class TurnEngine {
     price: TurnPrice,
     startedAt: number,
   ): Promise<Admitted<R> | null> {
-    return this.ctx.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      if (price.cost > 0 && !(await canHold(tx, { userId: turn.userId, pool: price.pool, cost: price.cost, nowMs: startedAt }))) return null;
-      const ref = await adapter.begin(tx, turn, startedAt);
-      const [row] = await tx
-        .insert(turns)
-        .values({
-          userId: turn.userId,
-          kind: adapter.kind,
-          pool: price.pool,
-          cost: price.cost,
-          instanceId: this.live.instanceId,
-          leaseUntil: this.live.leaseUntil(),
-          startedAt: new Date(startedAt),
-          ref,
-        })
-        .returning({ id: turns.id });
-      return { turnId: row!.id, ref, startedAt };
-    });
+    try {
+      return await this.ctx.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const spendable = price.cost > 0 ? await lockBalance(tx, turn.userId, price.pool, startedAt) : null;
+        if (spendable !== null && spendable < price.cost) return null;
+        const ref = await adapter.begin(tx, turn, startedAt);
+        const turnId = await insertHold(
+          tx,
+          {
+            userId: turn.userId,
+            kind: adapter.kind,
+            pool: price.pool,
+            cost: price.cost,
+            instanceId: this.live.instanceId,
+            leaseUntil: this.live.leaseUntil(),
+            startedAt: new Date(startedAt),
+            ref,
+          },
+          spendable,
+        );
+        // Other turns in flight hold the rest: undo what `begin` wrote.
+        if (turnId === null) throw REFUSED;
+        return { turnId, ref, startedAt };
+      });
+    } catch (e) {
+      if (e === REFUSED) return null;
+      throw e;
+    }
   }
 
   private async settleWithRetries<R extends Record<string, unknown>, E extends { type: string }>(s: Settlement<R, E>): Promise<E | null> {

@@ -17,25 +17,13 @@ export async function prepareTurn<T extends OwnedTurn>(kv: KvStore, turn: T, pre
   return secret;
 }
 
-/**
- * Takes the turn (once) when `owns` accepts it: null when unknown, expired, already used, or
- * not the caller's — in that last case it is put back, still usable by its owner.
- */
-export async function claimTurn<T extends OwnedTurn>(
-  kv: KvStore,
-  secret: string,
-  owns: (turn: T) => Promise<boolean>,
-  prefix: string,
-): Promise<T | null> {
-  const key = prefix + secret;
-  const taken = await kv.take(key);
-  if (!taken) return null;
-  const turn = JSON.parse(taken) as T;
-  let mine = false;
-  try {
-    mine = await owns(turn);
-  } finally {
-    if (!mine) await kv.set(key, taken, TURN_TTL_SECONDS);
-  }
-  return mine ? turn : null;
+/** The prepared turn under `secret`, taken (once: a second take finds nothing); null when unknown, used or expired. */
+export async function takeTurn<T extends OwnedTurn>(kv: KvStore, secret: string, prefix: string): Promise<{ turn: T; raw: string } | null> {
+  const raw = await kv.take(prefix + secret);
+  return raw ? { turn: JSON.parse(raw) as T, raw } : null;
+}
+
+/** Puts a taken turn back (it was not the caller's), still usable by its owner. */
+export async function putBackTurn(kv: KvStore, secret: string, prefix: string, raw: string) {
+  await kv.set(prefix + secret, raw, TURN_TTL_SECONDS);
 }
