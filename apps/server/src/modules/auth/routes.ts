@@ -13,6 +13,7 @@ import { requireUser, revokeToken } from '../../core/auth.ts';
 import type { AppContext } from '../../core/context.ts';
 import { badRequest } from '../../core/errors.ts';
 import { ok } from '../../core/reply.ts';
+import { safeRedirect } from '../../core/redirect.ts';
 import { parse } from '../../core/validate.ts';
 import type { AuthService } from './service.ts';
 import { sendSmsCode } from './sms-codes.ts';
@@ -42,9 +43,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthServ
 
   app.get('/api/login/wechat/oauth-url', async (req) => {
     const q = parse(wechatOauthUrlQuery, req.query);
-    const target = new URL(q.redirect_uri);
-    const allowed = [new URL(ctx.config.publicUrl).host, req.headers.host];
-    if (!allowed.includes(target.host)) throw badRequest('redirect_uri 必须是本站地址');
+    if (!safeRedirect(q.redirect_uri, ctx.config)) throw badRequest('redirect_uri 必须是本站的 http(s) 地址');
     return ok(await auth.oauthUrl(q.redirect_uri));
   });
   app.get('/api/login/wechat/info', async (req) => {
@@ -72,7 +71,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthServ
     return ok(null, '退出登录成功');
   });
 
-  if (ctx.wechat.name === 'dev') devWechatRoutes(app, ctx, auth);
+  if (ctx.wechat.name === 'dev' && ctx.config.demo) devWechatRoutes(app, ctx, auth);
   const sms = ctx.sms;
   if (ctx.config.env.DEV_EXPOSE_SMS_CODES && sms instanceof ConsoleSms) {
     app.get('/api/dev/sms/last-code', async (req) => {

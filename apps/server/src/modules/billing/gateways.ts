@@ -49,7 +49,10 @@ function channelList(json: string | undefined): PayChannel[] | null {
 export class PayGateways {
   readonly providers: PayProviders;
 
+  private readonly demo: boolean;
+
   constructor(ctx: AppContext) {
+    this.demo = ctx.config.demo;
     // Real gateways keep the system clock: they compare timestamps with the gateway's.
     this.providers = createPayProviders(ctx.config.env, ctx.config.publicUrl);
     // The sandbox signs and checks its own timestamps, so it follows the app clock (tests move it).
@@ -64,9 +67,9 @@ export class PayGateways {
     return this.providers.sandbox;
   }
 
-  /** True when no real gateway is configured: payments go to the local sandbox page. */
+  /** True in demo mode while no real gateway is configured: payments go to the local sandbox page. */
   get sandboxMode(): boolean {
-    return PAY_PRIORITY.every(({ name }) => !this.providers[name]);
+    return this.demo && PAY_PRIORITY.every(({ name }) => !this.providers[name]);
   }
 
   /** The adapter that handles `name`'s notifications, if it may take payments in this run. */

@@ -1,11 +1,22 @@
 import { and, asc, eq, notExists } from 'drizzle-orm';
-import type { Feature, GlobalConfigReply, MenuItem, WebsiteInfoReply } from '@app/shared';
+import type { Feature, GlobalConfigReply, LoginWay, MenuItem, WebsiteInfoReply } from '@app/shared';
+import { imageHosts } from '../../core/security-headers.ts';
 import type { AppContext } from '../../core/context.ts';
 import { masks, menus, modelKeys, models, notices, siteConfig } from '../../db/schema/index.ts';
 import { createPayProviders, PAY_PRIORITY } from '../../providers/pay/index.ts';
 import { SETTINGS_DEFAULTS, type SettingKey, type SiteSettings } from './defaults.ts';
 
 const CACHE_MS = 5000;
+
+/**
+ * The login ways the dialog offers: the site setting, without WeChat when this run has no WeChat
+ * login (no account configured and demo mode off). SPEC §2.6: mobile = phone + account, wechat =
+ * WeChat + account, other = account only.
+ */
+export function effectiveLoginWay(way: LoginWay, wechatAvailable: boolean): LoginWay {
+  if (wechatAvailable) return way;
+  return way === 'all' ? 'mobile' : way === 'wechat' ? 'other' : way;
+}
 
 /** Reads site settings, menus, models, masks and the notice; cached briefly so hot paths do no DB work. */
 export class ConfigService {
@@ -78,7 +89,7 @@ export class ConfigService {
   payIsSandbox(): boolean {
     if (this.sandboxPay === null) {
       const providers = createPayProviders(this.ctx.config.env, this.ctx.config.publicUrl);
-      this.sandboxPay = PAY_PRIORITY.every(({ name }) => !providers[name]);
+      this.sandboxPay = this.ctx.config.demo && PAY_PRIORITY.every(({ name }) => !providers[name]);
     }
     return this.sandboxPay;
   }
@@ -115,12 +126,14 @@ export class ConfigService {
       features,
       website: {
         customer_service_qrcode: s.customerServiceQrcode,
-        config: { login_way: s.loginWay },
+        config: { login_way: effectiveLoginWay(s.loginWay, this.ctx.wechat.name !== 'none') },
         protocols: { register: { url: s.registerProtocolUrl, title: s.registerProtocolTitle } },
         pay_way: s.payWay,
         copyright: s.copyright,
       },
+      image_hosts: imageHosts(this.ctx.config),
       demo: {
+        mode: this.ctx.config.demo,
         sms: this.ctx.sms.name === 'console',
         wechat: this.ctx.wechat.name === 'dev',
         llm: llmOffline,
