@@ -54,7 +54,17 @@ export class PayGateways {
   constructor(ctx: AppContext) {
     this.demo = ctx.config.demo;
     // Real gateways keep the system clock: they compare timestamps with the gateway's.
-    this.providers = createPayProviders(ctx.config.env, ctx.config.publicUrl);
+    const log = { info: (m: string) => ctx.log.info(m), warn: (m: string) => ctx.log.warn(m) };
+    this.providers = createPayProviders(ctx.config.env, ctx.config.publicUrl, { log });
+    const wechat = this.providers.wechat;
+    if (wechat) {
+      ctx.log.info(`WeChat Pay platform serials trusted (configured): ${wechat.trustedSerials().join(', ')}`);
+      // Fetch the current platform certificates now; later refreshes happen on use.
+      void wechat.refreshCertificates();
+    }
+    if (this.providers.alipay && !ctx.config.env.ALIPAY_SELLER_ID?.trim()) {
+      ctx.log.warn('ALIPAY_SELLER_ID is not set: Alipay notifications are not checked against the merchant (seller_id)');
+    }
     // The sandbox signs and checks its own timestamps, so it follows the app clock (tests move it).
     this.providers.sandbox = new SandboxPay({
       publicUrl: ctx.config.publicUrl,
