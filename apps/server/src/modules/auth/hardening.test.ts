@@ -82,6 +82,7 @@ describe('demo mode switch', () => {
       const info = (await off.call('GET', '/api/website/info')).body.data;
       expect(info.demo).toMatchObject({ mode: false, wechat: false, pay: false });
       expect(info.website.config.login_way).toBe('mobile');
+      expect(info.website.pay_way).toBe('');
       expect((await off.call('GET', '/api/login/wechat-qrcode')).body.code).toBe(403);
       expect((await off.call('GET', '/api/trade/payments')).body.data).toEqual({ list: [], sandbox: false });
       // A push signed with the simulator's public token is refused.

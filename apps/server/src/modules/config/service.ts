@@ -83,15 +83,32 @@ export class ConfigService {
     return rows.length > 0;
   }
 
-  private sandboxPay: boolean | null = null;
+  private payState: { sandbox: boolean; channels: Set<string> } | null = null;
+
+  /** Which payments this run can take: the sandbox (demo mode, nothing real configured) or the configured gateways' channels. */
+  private pay() {
+    if (this.payState === null) {
+      const providers = createPayProviders(this.ctx.config.env, this.ctx.config.publicUrl, { log: { info() {}, warn() {} } });
+      const real = PAY_PRIORITY.filter(({ name }) => providers[name]);
+      const sandbox = this.ctx.config.demo && real.length === 0;
+      const channels = new Set<string>(sandbox ? ['wxpay', 'alipay'] : real.flatMap(({ name }) => [...providers[name]!.channels]));
+      this.payState = { sandbox, channels };
+    }
+    return this.payState;
+  }
 
   /** True when no real payment gateway is configured, so orders are paid on the local sandbox page. */
   payIsSandbox(): boolean {
-    if (this.sandboxPay === null) {
-      const providers = createPayProviders(this.ctx.config.env, this.ctx.config.publicUrl);
-      this.sandboxPay = this.ctx.config.demo && PAY_PRIORITY.every(({ name }) => !providers[name]);
-    }
-    return this.sandboxPay;
+    return this.pay().sandbox;
+  }
+
+  /** The site's pay_way (SPEC: 'wx' and/or 'ali') narrowed to what this run can take; '' when nothing can be paid. */
+  payWayNow(setting: string): string {
+    const { channels } = this.pay();
+    const wanted = setting || 'ali,wx';
+    return [wanted.includes('ali') && channels.has('alipay') ? 'ali' : null, wanted.includes('wx') && channels.has('wxpay') ? 'wx' : null]
+      .filter(Boolean)
+      .join(',');
   }
 
   globalConfig(): Promise<GlobalConfigReply> {
@@ -128,7 +145,7 @@ export class ConfigService {
         customer_service_qrcode: s.customerServiceQrcode,
         config: { login_way: effectiveLoginWay(s.loginWay, this.ctx.wechat.name !== 'none') },
         protocols: { register: { url: s.registerProtocolUrl, title: s.registerProtocolTitle } },
-        pay_way: s.payWay,
+        pay_way: this.payWayNow(s.payWay),
         copyright: s.copyright,
       },
       image_hosts: imageHosts(this.ctx.config),

@@ -24,6 +24,7 @@ registerLocales('billing', {
       paid: '支付成功',
     },
     pay: {
+      unavailable: '暂未开通在线支付，请联系客服',
       package: '购买套餐',
       remaining: '剩余支付时间',
       success: '恭喜你支付成功、祝您使用愉快！',
@@ -131,6 +132,7 @@ registerLocales('billing', {
       paid: 'Paid',
     },
     pay: {
+      unavailable: 'Online payment is not available yet. Please contact customer service.',
       package: 'Package',
       remaining: 'Time left to pay',
       success: 'Payment successful. Enjoy!',
@@ -238,6 +240,7 @@ registerLocales('billing', {
       paid: '支付成功',
     },
     pay: {
+      unavailable: '尚未開通線上付款，請聯絡客服',
       package: '購買方案',
       remaining: '剩餘支付時間',
       success: '恭喜你支付成功、祝您使用愉快！',
