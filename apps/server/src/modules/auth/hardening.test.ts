@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trustProxyOf } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { checkNotifyUrl } from '../../core/startup-report.ts';
+import { argonPeak, verifyPasswordLimited } from './password-guard.ts';
+import { AuthService } from './service.ts';
 import { users } from '../../db/schema/index.ts';
 import { DEV_WECHAT_TOKEN, wechatSignatureForTest } from './hardening.test-kit.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
@@ -172,6 +174,19 @@ describe('password spraying', () => {
     expect(codes.slice(8)).toEqual([429, 429]);
     t.clock.advance(61_000);
   });
+});
+
+describe('argon2 work is spread', () => {
+  it('runs at most two verifications at once and refuses a flood beyond its queue', async () => {
+    const hashed = await AuthService.hashPassword('pw-123456');
+    argonPeak(true);
+    const results = await Promise.allSettled(Array.from({ length: 80 }, () => verifyPasswordLimited(hashed, 'wrong-pass')));
+    expect(argonPeak()).toBe(2);
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(refused.length).toBeGreaterThan(0);
+    expect(String((refused[0] as PromiseRejectedResult).reason.message)).toMatch(/频繁/);
+    expect(results.filter((r) => r.status === 'fulfilled').every((r) => (r as PromiseFulfilledResult<boolean>).value === false)).toBe(true);
+  }, 60_000);
 });
 
 describe('notify URL of real gateways', () => {

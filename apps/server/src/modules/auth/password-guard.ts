@@ -1,4 +1,4 @@
-import { verify } from '@node-rs/argon2';
+import { hash, verify, type Options } from '@node-rs/argon2';
 import type { KvStore } from '../../core/kv.ts';
 import { tooMany } from '../../core/errors.ts';
 
@@ -13,21 +13,40 @@ const ARGON_CONCURRENCY = 2;
 const ARGON_QUEUE_MAX = 64;
 
 let running = 0;
+let peak = 0;
 const waiting: (() => void)[] = [];
 
-/** argon2 verify through a small pool: at most ARGON_CONCURRENCY at once, a bounded queue behind. */
-export async function verifyPasswordLimited(hashed: string, password: string): Promise<boolean> {
+/** Runs one argon2 job in the pool: at most ARGON_CONCURRENCY at once, a bounded queue behind, 429 beyond it. */
+async function inPool<T>(job: () => Promise<T>): Promise<T> {
   if (running >= ARGON_CONCURRENCY) {
     if (waiting.length >= ARGON_QUEUE_MAX) throw tooMany(GLOBAL_LOCKED_MESSAGE);
     await new Promise<void>((resolve) => waiting.push(resolve));
   } else running++;
+  peak = Math.max(peak, running);
   try {
-    return await verify(hashed, password).catch(() => false);
+    return await job();
   } finally {
     const next = waiting.shift();
     if (next) next();
     else running--;
   }
+}
+
+/** argon2 verify through the pool. */
+export function verifyPasswordLimited(hashed: string, password: string): Promise<boolean> {
+  return inPool(() => verify(hashed, password).catch(() => false));
+}
+
+/** argon2 hash (registration, password change) through the same pool. */
+export function hashPasswordLimited(password: string, options: Options): Promise<string> {
+  return inPool(() => hash(password, options));
+}
+
+/** For tests: the most argon2 jobs that ran at once, and reset. */
+export function argonPeak(reset = false) {
+  const p = peak;
+  if (reset) peak = 0;
+  return p;
 }
 
 export interface FailLimits {

@@ -7,7 +7,7 @@ import { AppError, badRequest } from '../../core/errors.ts';
 import { randomToken } from '../../core/ids.ts';
 import { limitOrThrow } from '../../core/rate-limit.ts';
 import { effectiveLoginWay, type ConfigService } from '../config/service.ts';
-import { PasswordGuard, verifyPasswordLimited } from './password-guard.ts';
+import { hashPasswordLimited, PasswordGuard, verifyPasswordLimited } from './password-guard.ts';
 import { consumeSmsCode } from './sms-codes.ts';
 import { findByIdentity, findOrCreateUser, createUser, type Gift } from './users.ts';
 
@@ -75,7 +75,7 @@ export class AuthService {
     const created = await createUser(this.ctx, this.config, {
       way: 'account',
       username: body.userName,
-      passwordHash: await hash(body.password, ARGON),
+      passwordHash: await hashPasswordLimited(body.password, ARGON),
       nickname: body.userName,
       invitedBy: body.invitedBy,
       clientCode: body.client_code,
@@ -85,7 +85,7 @@ export class AuthService {
   }
 
   static hashPassword(password: string) {
-    return hash(password, ARGON);
+    return hashPasswordLimited(password, ARGON);
   }
   static verifyPassword(hashed: string, password: string) {
     return verifyPasswordLimited(hashed, password);
