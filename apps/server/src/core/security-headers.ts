@@ -66,7 +66,10 @@ export function webCsp(config: AppConfig, scriptHashes: string[]): string {
     `script-src 'self' ${scriptHashes.join(' ')} ${ANALYTICS}`.replace(/\s+/g, ' ').trim(),
     // React sets styles through the CSSOM; Radix and the toaster add <style> elements at run time.
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${ANALYTICS} ${config.env.WECHAT_APP_ID ? 'https://mp.weixin.qq.com' : ''} ${images.join(' ')}`.replace(/\s+/g, ' ').trim(),
+    // Gateway QR images (虎皮椒) and the WeChat login QR come from their hosts.
+    `img-src 'self' data: blob: ${ANALYTICS} ${config.env.WECHAT_APP_ID ? 'https://mp.weixin.qq.com' : ''} ${gateways.join(' ')} ${images.join(' ')}`
+      .replace(/\s+/g, ' ')
+      .trim(),
     "font-src 'self' data:",
     `connect-src 'self' ${ANALYTICS} ${s3.join(' ')}`.trim(),
     "media-src 'self' blob:",
