@@ -68,7 +68,7 @@ registerLocales('billing', {
       total: '合计',
     },
     sandbox: {
-      badge: '沙箱支付 · 开发模式',
+      badge: '沙箱支付 · 演示模式',
       note: '未配置支付渠道，支付由本地沙箱模拟，不会产生真实扣款。',
       open: '打开沙箱支付页',
     },
@@ -176,7 +176,7 @@ registerLocales('billing', {
       total: 'Total',
     },
     sandbox: {
-      badge: 'Sandbox payment · Dev mode',
+      badge: 'Sandbox payment · Demo mode',
       note: 'No payment gateway is configured; a local sandbox simulates payments and nothing is charged.',
       open: 'Open the sandbox payment page',
     },
@@ -284,7 +284,7 @@ registerLocales('billing', {
       total: '合計',
     },
     sandbox: {
-      badge: '沙箱支付 · 開發模式',
+      badge: '沙箱支付 · 示範模式',
       note: '未設定支付渠道，支付由本機沙箱模擬，不會產生真實扣款。',
       open: '開啟沙箱支付頁',
     },
