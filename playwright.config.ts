@@ -34,7 +34,8 @@ export default defineConfig({
     { name: 'mobile', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 } },
   ],
   webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
+    // The compiled server, as `npm start` runs it (test:e2e builds first).
+    command: 'node apps/server/dist/main.js',
     url: `${BASE}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

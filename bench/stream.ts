@@ -58,6 +58,7 @@ interface Usage {
   userMicros: number;
   systemMicros: number;
   peakRss: number;
+  rss: number;
 }
 /** Runs `work` while the server measures its own CPU and peak memory. */
 async function measured<T>(work: () => Promise<T>): Promise<{ result: T; usage: Usage }> {
@@ -184,15 +185,24 @@ for (const n of LEVELS) {
   console.log(`    bare byte pipe       ${(bare.usage.cpuMicros / b.chunks).toFixed(1)} µs per chunk · ${added(b, d)}  (floor on this machine)`);
   console.log(`    server peak RSS      ${mb(full.usage.peakRss)}`);
 
-  const secrets = await Promise.all(Array.from({ length: n }, (_, i) => create(i, CHUNKS)));
+  const createTimes: number[] = [];
+  const secrets = await Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      const t0 = performance.now();
+      const secret = await create(i, CHUNKS);
+      createTimes.push(performance.now() - t0);
+      return secret;
+    }),
+  );
   const db = summary(await Promise.all(Array.from({ length: n }, (_, i) => direct(i))));
   const burst = await measured(() => Promise.all(secrets.map((secret, i) => stream(i, secret))));
   const rb = summary(burst.result);
-  console.log(`  burst (${n} streams opened in the same instant)`);
+  console.log(`  burst (${n} chat/create at once, then ${n} streams opened in the same instant)`);
+  console.log(`    chat/create at once  p50 ${ms(percentile(createTimes, 50))} p99 ${ms(percentile(createTimes, 99))}`);
   console.log(`    complete streams     direct ${db.ok}/${n} · relayed ${rb.ok}/${n}`);
   console.log(`    time to first text   direct p50 ${ms(db.ttft50)} p99 ${ms(db.ttft99)} · relayed p50 ${ms(rb.ttft50)} p99 ${ms(rb.ttft99)}`);
   console.log(`    added by the server  ${added(rb, db)}`);
-  console.log(`    server peak RSS      ${mb(burst.usage.peakRss)}`);
+  console.log(`    server peak RSS      ${mb(burst.usage.peakRss)} · RSS after it ${mb(burst.usage.rss)}`);
 
   const relay = await relayOnly(n);
   const per = (micros: number) => (micros / relay.chunks).toFixed(1);

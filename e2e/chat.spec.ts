@@ -144,6 +144,38 @@ test.describe('chat', () => {
     await shot(page, info, 'chat-balance-dialog');
   });
 
+  test('a reload during a reply resumes it: the text so far comes back, keeps growing, and stop works', async ({ page }, info) => {
+    await loginViaApi(page);
+    await page.goto('/talk');
+    await send(page, info, '再详细解释一下时间复杂度，越详细越好');
+    const stop = page.getByRole('button', { name: '停止生成' });
+    await expect(stop).toBeVisible();
+    const reply = page.locator('[data-role="assistant"]').last();
+    await expect.poll(async () => (await reply.innerText()).length).toBeGreaterThan(20);
+    expect(await page.evaluate(() => sessionStorage.getItem('streamRun:chat'))).toContain('"kind":"chat"');
+    const before = (await reply.innerText()).length;
+
+    await page.reload();
+    // The question and the text so far are back at once, and the reply keeps streaming.
+    await expect(page.locator('[data-role="user"]').last()).toContainText('再详细解释一下时间复杂度');
+    await expect(stop).toBeVisible();
+    await expect.poll(async () => (await page.locator('[data-role="assistant"]').last().innerText()).length).toBeGreaterThanOrEqual(before);
+    const resumed = (await page.locator('[data-role="assistant"]').last().innerText()).length;
+    await expect.poll(async () => (await page.locator('[data-role="assistant"]').last().innerText()).length).toBeGreaterThan(resumed);
+    await shot(page, info, 'chat-resumed');
+
+    await stop.click();
+    await expect(stop).toBeHidden();
+    await expect(page.getByText('已停止生成').last()).toBeVisible();
+    await expect(input(page)).toBeEnabled();
+    expect(await page.evaluate(() => sessionStorage.getItem('streamRun:chat'))).toBeNull();
+
+    // The stopped reply was saved: it is there after another reload, and nothing resumes.
+    await page.reload();
+    await expect(page.locator('[data-role="assistant"]').last()).toBeVisible();
+    await expect(stop).toBeHidden();
+  });
+
   test('a guest pressing send is asked to log in', async ({ page }, info) => {
     await page.goto('/talk');
     await send(page, info, '你好');

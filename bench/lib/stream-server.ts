@@ -57,7 +57,7 @@ const bare = createServer((req, res) => {
 await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
 
 let window: { cpu: NodeJS.CpuUsage; peak: number; sampler: NodeJS.Timeout } | null = null;
-process.on('message', async (m: { type: string }) => {
+process.on('message', (m: { type: string }) => void (async () => {
   if (m.type === 'start') {
     const sampler = setInterval(() => {
       if (window) window.peak = Math.max(window.peak, process.memoryUsage.rss());
@@ -76,5 +76,5 @@ process.on('message', async (m: { type: string }) => {
     rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
   }
-});
+})());
 send({ type: 'ready', port: (app.server.address() as AddressInfo).port, barePort: (bare.address() as AddressInfo).port, tokens, db: database.kind, kv: ctx.kv.kind, rss: process.memoryUsage.rss() });

@@ -23,6 +23,11 @@ import { configRoutes } from './modules/config/routes.ts';
 import { ConfigService } from './modules/config/service.ts';
 import { registerChat } from './modules/chat/module.ts';
 import { registerDocuments, type DocumentModuleOptions } from './modules/document/module.ts';
+import { createModels } from './modules/models/service.ts';
+import { turnRoutes } from './modules/turns/routes.ts';
+import { createTurnEngine, type TurnEngine } from './modules/turns/service.ts';
+import type { LiveTurnsOptions } from './modules/turns/live.ts';
+import type { LlmRouterOptions } from './modules/models/llm-router.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { growthRoutes } from './modules/growth/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
@@ -44,12 +49,16 @@ export interface BuildOptions {
   storage?: StorageProvider;
   logger?: FastifyServerOptions['logger'];
   documents?: DocumentModuleOptions;
+  /** Lease and checkpoint timing of paid turns (tests shorten them). */
+  turns?: LiveTurnsOptions;
+  llm?: LlmRouterOptions;
 }
 
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
   documents: ReturnType<typeof registerDocuments>;
+  turns: TurnEngine;
 }
 
 /** Builds the whole server; main.ts listens on it, tests inject into it. */
@@ -106,8 +115,14 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   userRoutes(app, ctx, new UserService(ctx));
   growthRoutes(app, ctx);
   billingRoutes(app, ctx);
-  const chat = await registerChat(app, ctx);
-  const documents = registerDocuments(app, ctx, chat, opts.documents);
+  const models = await createModels(ctx, opts.llm);
+  const turns = createTurnEngine(ctx, opts.turns ?? { leaseMs: config.env.TURN_LEASE_MS, tickMs: config.env.TURN_TICK_MS });
+  await registerChat(app, ctx, models, turns);
+  const documents = registerDocuments(app, ctx, models, turns, opts.documents);
+  turnRoutes(app, ctx, turns);
+  app.addHook('onReady', () => turns.start());
+  // Before the server waits for open connections: stop live turns so their replies are saved.
+  app.addHook('preClose', () => turns.close());
   appsRoutes(app, ctx);
   fileRoutes(app, ctx);
   app.get('/api/health', async () => ({ code: 200, message: 'ok', success: true, data: { db: database.kind, kv: kv.kind } }));
@@ -119,7 +134,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await kv.close();
     if (!opts.database) await database.close();
   });
-  return { app, ctx, documents };
+  return { app, ctx, documents, turns };
 }
 
 /**

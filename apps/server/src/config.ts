@@ -128,6 +128,9 @@ const envSchema = z.object({
   OPENAI_MODELS: opt,
   /** How long the offline model waits between two pieces of its demo reply. */
   LLM_OFFLINE_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(30),
+  /** A paid turn's credit hold outlives its instance's last renewal this long; partial replies are checkpointed every TURN_TICK_MS. */
+  TURN_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  TURN_TICK_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   /** An upstream that sends nothing (no headers, no chunk) for this long is given up on. */
   LLM_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(60_000),
 

@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -47,14 +49,22 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  if (opts.dataDir && !opts.dataDir.startsWith('memory://')) mkdirSync(opts.dataDir, { recursive: true });
-  // Loaded only in embedded mode, so a server on a real PostgreSQL never pays for the WASM build.
-  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
-  const client = new PGlite(opts.dataDir && !opts.dataDir.startsWith('memory://') ? opts.dataDir : undefined, {
+  const onDisk = opts.dataDir && !opts.dataDir.startsWith('memory://') ? opts.dataDir : undefined;
+  const pgliteOptions = {
     // Postgres' defaults size buffers for a dedicated server; an embedded one serves one app.
     postgresqlconf: ['shared_buffers = 16MB', 'work_mem = 4MB', 'temp_buffers = 4MB'],
     initialMemory: 128 * 1024 * 1024,
-  });
+  };
+  // Loaded only in embedded mode, so a server on a real PostgreSQL never pays for the WASM build
+  // (and loading while a new directory's initdb runs in its child).
+  const loading = Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
+  loading.catch(() => undefined); // awaited below; this only keeps a failed initdb from leaving it unhandled
+  if (onDisk) {
+    mkdirSync(onDisk, { recursive: true });
+    if (!existsSync(join(onDisk, 'PG_VERSION'))) await initdbInChild(onDisk, pgliteOptions);
+  }
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await loading;
+  const client = new PGlite(onDisk, pgliteOptions);
   await client.waitReady;
   return {
     db: drizzlePglite({ client, schema }) as unknown as Db,
@@ -64,4 +74,28 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * Creates a new PGlite data directory in a short-lived child process. PGlite's initdb runs a
+ * second Postgres instance plus the initdb WASM beside the first; in the server's process that
+ * left its resident memory at ~800 MB after the first start (WASM memory is never returned to
+ * the OS), where opening an existing directory costs ~150 MB. The child exits and takes it along.
+ */
+async function initdbInChild(dataDir: string, options: object) {
+  const code = `const [url, dir, opts] = process.argv.slice(1);
+const { PGlite } = await import(url);
+const pg = new PGlite(dir, JSON.parse(opts));
+await pg.waitReady;
+await pg.close();`;
+  const args = ['--input-type=module', '-e', code, import.meta.resolve('@electric-sql/pglite'), dataDir, JSON.stringify(options)];
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+    child.on('error', reject);
+    child.on('exit', (exitCode, signal) =>
+      exitCode === 0 ? resolve() : reject(new Error(`PGlite initdb of ${dataDir} failed (${exitCode ?? signal}): ${stderr.trim()}`)),
+    );
+  });
 }

@@ -18,6 +18,7 @@ export interface TestApp {
   app: FastifyInstance;
   ctx: Awaited<ReturnType<typeof buildApp>>['ctx'];
   documents: Awaited<ReturnType<typeof buildApp>>['documents'];
+  turns: Awaited<ReturnType<typeof buildApp>>['turns'];
   clock: ManualClock;
   sms: ConsoleSms;
   /** Sends a request and returns the parsed JSON envelope with the HTTP status. */
@@ -44,18 +45,27 @@ export interface TestAppOptions {
   /** 'memory' keeps short-lived state on the manual clock, for tests that move time. */
   kv?: 'auto' | 'memory';
   documents?: BuildOptions['documents'];
+  /** A second instance of the server on the same database, KvStore and clock (closing it leaves them open). */
+  shareWith?: TestApp;
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const clock = new ManualClock(Date.UTC(2026, 10, 22, 4, 0, 0));
+  const shared = opts.shareWith;
+  const clock = shared?.clock ?? new ManualClock(Date.UTC(2026, 10, 22, 4, 0, 0));
   const url = process.env.DATABASE_URL;
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  const database = await openDatabase(url ? { url, searchPath: schema } : {});
-  const kv: KvStore = process.env.REDIS_URL && opts.kv !== 'memory' ? new RedisKv(process.env.REDIS_URL, `test:${schema}:`) : new MemoryKv(clock);
+  const database = shared?.ctx.database ?? (await openDatabase(url ? { url, searchPath: schema } : {}));
+  const kv: KvStore = shared
+    ? shared.ctx.kv instanceof RedisKv
+      ? new RedisKv(process.env.REDIS_URL!, (shared.ctx.kv as unknown as { prefix: string }).prefix)
+      : Object.assign(Object.create(shared.ctx.kv) as KvStore, { close: async () => {} })
+    : process.env.REDIS_URL && opts.kv !== 'memory'
+      ? new RedisKv(process.env.REDIS_URL, `test:${schema}:`)
+      : new MemoryKv(clock);
   const sms = new ConsoleSms(silent);
   const dataDir = mkdtempSync(join(tmpdir(), 'ai-test-'));
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', DATA_DIR: dataDir, LLM_OFFLINE_DELAY_MS: '0', ...opts.env });
-  const { app, ctx, documents } = await buildApp({
+  const { app, ctx, documents, turns } = await buildApp({
     config,
     clock,
     database,
@@ -106,6 +116,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     app,
     ctx,
     documents,
+    turns,
     clock,
     sms,
     call,
@@ -114,6 +125,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     dataDir,
     close: async () => {
       await app.close();
+      if (shared) return rmSync(dataDir, { recursive: true, force: true });
       if (url) await database.execScript(`drop schema if exists "${schema}" cascade`);
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -17,6 +17,7 @@ registerLocales('common', {
     avatar: '头像',
     backToChat: '返回对话',
     comingSoonLine: '正在精心打磨，上线后第一时间与你见面。',
+    composer: { send: '发送', stop: '停止生成', keyHint: 'Enter 发送，Shift + Enter 换行' },
   },
   'en-US': {
     copy: 'Copy',
@@ -33,6 +34,7 @@ registerLocales('common', {
     avatar: 'Avatar',
     backToChat: 'Back to chat',
     comingSoonLine: 'We are polishing it and will bring it to you soon.',
+    composer: { send: 'Send', stop: 'Stop generating', keyHint: 'Enter to send, Shift + Enter for a new line' },
   },
   'zh-TW': {
     copy: '複製',
@@ -49,5 +51,6 @@ registerLocales('common', {
     avatar: '頭像',
     backToChat: '返回對話',
     comingSoonLine: '正在精心打磨，上線後第一時間與你見面。',
+    composer: { send: '發送', stop: '停止生成', keyHint: 'Enter 發送，Shift + Enter 換行' },
   },
 });

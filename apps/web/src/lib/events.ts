@@ -23,13 +23,13 @@ const pending = new Map<keyof AppEvents, unknown[]>();
 export function on<K extends keyof AppEvents>(event: K, fn: Handler<AppEvents[K]>) {
   let set = handlers.get(event);
   if (!set) handlers.set(event, (set = new Set()));
-  set.add(fn as Handler<never>);
+  set.add(fn);
   const kept = pending.get(event);
   if (kept) {
     pending.delete(event);
     (fn as Handler<unknown>)(kept[0]);
   }
-  return () => void set.delete(fn as Handler<never>);
+  return () => void set.delete(fn);
 }
 
 export function emit<K extends keyof AppEvents>(event: K, ...payload: AppEvents[K] extends void ? [] : [AppEvents[K]]) {

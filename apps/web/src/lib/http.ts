@@ -127,7 +127,7 @@ export async function request<T>(method: 'GET' | 'POST', url: string, data?: Rec
   }
   // A reply that says success (e.g. pay-result's code 3, paid) is not an API error.
   if (reply.code !== Code.OK && reply.code !== Code.PENDING && reply.success !== true) reportApiError(url, reply.code, reply.message, duration);
-  handleReplyCode(reply as ApiReply<unknown>, url, !!opts.silent);
+  handleReplyCode(reply, url, !!opts.silent);
   if (!res.ok && res.status !== 400 && res.status !== 404 && res.status !== 429) {
     throw new ApiError(reply.code, reply.message, reply.data, res.status);
   }

@@ -53,7 +53,7 @@ export const storage = {
         }
         return entry.data;
       }
-      return entry as unknown as T;
+      return entry;
     } catch {
       return raw as unknown as T;
     }

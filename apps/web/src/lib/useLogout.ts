@@ -13,6 +13,6 @@ export function useLogout() {
     await session.logout();
     toast.success(i18n.t('common:loggedOut'));
     session.loadPackages().catch(() => undefined);
-    navigate('/talk');
+    void navigate('/talk');
   }, [navigate]);
 }

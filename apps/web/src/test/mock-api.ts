@@ -1,7 +1,11 @@
 import { vi } from 'vitest';
 
 type Json = { code: number; message?: string; data?: unknown };
-export type Route = (body: unknown, url: URL) => { status?: number; body: Json } | { sse: string[]; delayMs?: number };
+export type Route = (
+  body: unknown,
+  url: URL,
+  init?: RequestInit,
+) => { status?: number; body: Json } | { sse: string[]; delayMs?: number } | { stream: ReadableStream<Uint8Array> };
 
 /**
  * Stubs fetch with "METHOD /path" handlers and records the calls; an unknown call throws.
@@ -19,7 +23,8 @@ export function mockApi(routes: Record<string, Route>) {
       calls.push({ method, path: url.pathname, body, url });
       const route = routes[`${method} ${url.pathname}`];
       if (!route) throw new Error(`unexpected ${method} ${url.pathname}`);
-      const reply = route(body, url);
+      const reply = route(body, url, init);
+      if ('stream' in reply) return new Response(reply.stream, { status: 200, headers: { 'Content-Type': 'text/event-stream; charset=utf-8' } });
       if ('sse' in reply) {
         const encoder = new TextEncoder();
         const chunks = reply.sse;
@@ -49,3 +54,32 @@ export function mockApi(routes: Record<string, Route>) {
 export const ok = (data: unknown, message = '请求成功') => ({ body: { code: 200, message, data } });
 
 export const sse = (...events: object[]) => events.map((e) => `data: ${JSON.stringify(e)}\n\n`);
+
+/**
+ * An event stream that stays open: the route sends `first` at once, then waits for `push`,
+ * `close` (ends it, optionally with last events) or `fail` (a lost connection). Aborting the
+ * request errors the body, the way a browser does.
+ */
+export function heldSse(...first: object[]) {
+  const enc = new TextEncoder();
+  let ctrl: ReadableStreamDefaultController<Uint8Array> | null = null;
+  const send = (events: object[]) => ctrl?.enqueue(enc.encode(sse(...events).join('')));
+  const route: Route = (_body, _url, init) => ({
+    stream: new ReadableStream<Uint8Array>({
+      start(c) {
+        ctrl = c;
+        send(first);
+        init?.signal?.addEventListener('abort', () => c.error(new DOMException('aborted', 'AbortError')));
+      },
+    }),
+  });
+  return {
+    route,
+    push: (...events: object[]) => send(events),
+    close(...events: object[]) {
+      send(events);
+      ctrl?.close();
+    },
+    fail: () => ctrl?.error(new TypeError('network error')),
+  };
+}

@@ -6,3 +6,4 @@ export * from './chat.ts';
 export * from './apps.ts';
 export * from './orders.ts';
 export * from './documents.ts';
+export * from './turns.ts';

@@ -4,7 +4,7 @@ import { AppError } from '../../core/errors.ts';
 import { inviteCode } from '../../core/ids.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { creditBase, ensureBalanceRow } from '../billing/balance.ts';
+import { creditBase, ensureBalanceRow } from '../billing/public.ts';
 import type { ConfigService } from '../config/service.ts';
 
 export type RegisterWay = 'mobile' | 'wechat' | 'account';

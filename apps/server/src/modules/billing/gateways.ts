@@ -9,7 +9,7 @@ import {
   type PayProviderName,
   type PayProviders,
 } from '../../providers/pay/index.ts';
-import type { SiteSettings } from '../config/defaults.ts';
+import type { SiteSettings } from '../config/service.ts';
 
 /** One gateway taking payments now, with the channels it takes. */
 export interface ActiveGateway {

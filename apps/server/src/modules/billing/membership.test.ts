@@ -109,7 +109,7 @@ describe('grantPackage on the database', () => {
     await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         t.ctx.db.transaction(async (tx) => {
-          await grantPackage(tx as never, userId, monthly, `ORDER-P${i}`, now());
+          await grantPackage(tx, userId, monthly, `ORDER-P${i}`, now());
         }),
       ),
     );

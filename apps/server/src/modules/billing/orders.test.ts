@@ -312,7 +312,7 @@ describe('bad input is a 400 naming the field', () => {
   ] as const)('%s %s %j -> %s', async (method, url, body, field) => {
     const res =
       method === 'GET'
-        ? await t.call('GET', url, { token, query: body as Record<string, string> })
+        ? await t.call('GET', url, { token, query: body })
         : await t.call('POST', url, { token, body, headers: guest('device-bad') });
     expect(res.status).toBe(400);
     expect(res.body.data.field).toBe(field);

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatCreateReply, chatHistoriesReply, chatHistoryReply, Code } from '@app/shared';
-import { balanceLedger } from '../../db/schema/index.ts';
+import { turns, balanceLedger } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { createTurn, getBalance, readStream, sendTurn, setBalance, userIdOf } from '../../testing/chat.ts';
 
@@ -40,7 +40,11 @@ describe('a chat turn on the offline model', () => {
     expect((await getBalance(t, aliceId)).baseModel3).toBe(4);
     const ledger = await t.ctx.db.select().from(balanceLedger).where(and(eq(balanceLedger.userId, aliceId), eq(balanceLedger.type, 'usage')));
     expect(ledger).toHaveLength(1);
-    expect(ledger[0]).toMatchObject({ pool: 'base', model3: -1, ref: `chat:${s.last?.type === 'done' && s.last.messageId}` });
+    expect(ledger[0]).toMatchObject({ pool: 'base', model3: -1 });
+    // The ledger row names the turn, and the turn row is settled with the reply and its charge.
+    const turnId = Number(/^turn:(\d+)$/.exec(ledger[0]!.ref ?? '')?.[1]);
+    const [turn] = await t.ctx.db.select().from(turns).where(eq(turns.id, turnId));
+    expect(turn).toMatchObject({ kind: 'chat', status: 'settled', charged: 1, text: s.text });
 
     const h = await t.call('GET', '/api/chat/history', { token: alice, query: { uuid: String(uuid), model: 'ai_35' } });
     const list = chatHistoryReply.parse(h.body.data).list;
@@ -263,7 +267,7 @@ describe('access', () => {
     ['POST', '/api/chat/upload-image'],
   ];
   it.each(endpoints)('%s %s without a token → HTTP 401', async (method, url, body) => {
-    const r = await t.call(method as 'GET' | 'POST', url, { body });
+    const r = await t.call(method, url, { body });
     expect(r.status).toBe(401);
     expect(r.body.code).toBe(Code.UNAUTHORIZED);
   });

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@app/shared';
-import { balanceLedger, chatMessages } from '../../db/schema/index.ts';
+import { balanceLedger, chatMessages, turns } from '../../db/schema/index.ts';
 import { createTurn, getBalance, readStream, setBalance, userIdOf } from '../../testing/chat.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 
@@ -57,6 +57,7 @@ describe('concurrent turns', () => {
       .where(and(eq(chatMessages.userId, userId), eq(chatMessages.role, 'assistant'), eq(chatMessages.charged, true)));
     expect(replies!.n).toBe(10);
     // No credits stay held once every turn is over.
-    expect(Number((await t.ctx.kv.get(`hold:${userId}:model3`)) ?? 0)).toBe(0);
+    const [held] = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(turns).where(and(eq(turns.userId, userId), eq(turns.status, 'running')));
+    expect(held!.n).toBe(0);
   });
 });

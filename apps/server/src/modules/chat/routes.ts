@@ -20,23 +20,23 @@ import { sha256 } from '../../core/ids.ts';
 import { limitOrThrow } from '../../core/rate-limit.ts';
 import { ok } from '../../core/reply.ts';
 import { parse } from '../../core/validate.ts';
-import type { ModelCatalog } from './catalog.ts';
+import type { ModelCatalog } from '../models/service.ts';
+import type { TurnEngine } from '../turns/service.ts';
 import { bmpToPng } from './bmp.ts';
 import { imageKey, sniffImage } from './images.ts';
 import type { ChatService } from './service.ts';
 import type { TurnRunner } from './stream.ts';
-import type { StreamRegistry } from './stream-registry.ts';
 
 export interface ChatParts {
   chat: ChatService;
   runner: TurnRunner;
-  registry: StreamRegistry;
+  live: TurnEngine['live'];
   catalog: ModelCatalog;
 }
 
 const bad = (field: string, message: string) => new AppError(Code.BAD_REQUEST, message, 400, { field, issues: [{ field, message }] });
 
-export function chatRoutes(app: FastifyInstance, ctx: AppContext, { chat, runner, registry, catalog }: ChatParts) {
+export function chatRoutes(app: FastifyInstance, ctx: AppContext, { chat, runner, live, catalog }: ChatParts) {
   const caller = (req: FastifyRequest) => requireUser(ctx, req);
 
   app.post('/api/chat/create', async (req) => {
@@ -53,7 +53,7 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext, { chat, runner
   app.post('/api/chat/stop', async (req) => {
     const user = await caller(req);
     const { secret } = parse(chatStopBody, req.body);
-    if (!(await registry.stop(secret, user.id))) throw notFound('没有进行中的回复');
+    if (!(await live.stop(secret, user.id))) throw notFound('没有进行中的回复');
     return ok(null, '已停止');
   });
 

@@ -14,12 +14,12 @@ import type { AppContext } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { limitOrThrow } from '../../core/rate-limit.ts';
 import { chatGroups, chatMessages } from '../../db/schema/index.ts';
-import { requireApp, type AppRow } from '../apps/access.ts';
-import { readBalance } from '../billing/balance.ts';
-import type { ChatModel, ModelCatalog } from './catalog.ts';
-import { balanceError, spendable } from './credits.ts';
+import { requireApp, type AppRow } from '../apps/public.ts';
+import { readBalance } from '../billing/public.ts';
+import { balanceError, spendable, type ChatModel, type ModelCatalog } from '../models/service.ts';
+import { prepareTurn } from '../turns/service.ts';
 import type { PastMessage } from './prompt.ts';
-import { prepareTurn, type PreparedTurn } from './turns.ts';
+import { CHAT_TURN_PREFIX, type PreparedTurn } from './turns.ts';
 import { groupView, messageView, titleOf, type GroupRow } from './views.ts';
 
 const HISTORY_MAX = 1000;
@@ -104,7 +104,7 @@ export class ChatService {
     }
 
     const balance = await readBalance(this.ctx.db, caller.id, this.ctx.clock.now());
-    if (spendable(balance, model) < model.cost) throw balanceError(model);
+    if (spendable(balance, model.pool) < model.cost) throw balanceError(model.pool);
 
     let groupId: number;
     if (group) {
@@ -113,7 +113,7 @@ export class ChatService {
     } else {
       // Only the id is taken now; the row is written when the turn runs (see materializeGroup).
       const reserved = await this.ctx.db.execute(sql`select nextval(pg_get_serial_sequence('chat_groups', 'id'))::int as id`);
-      groupId = (reserved as unknown as { rows: { id: number }[] }).rows[0]!.id;
+      groupId = (reserved as { rows: { id: number }[] }).rows[0]!.id;
     }
     const app = template ?? expert;
     const newGroup = group
@@ -133,7 +133,7 @@ export class ChatService {
       temperature: body.temperature === undefined ? undefined : Math.min(body.temperature, model.temperatureMax),
       systemMessage: body.systemMessage,
       ...(expert ? { appPrompt: expert.prompt } : {}),
-    });
+    } satisfies PreparedTurn, CHAT_TURN_PREFIX);
     return { uuid: groupId, secret };
   }
 
@@ -176,10 +176,9 @@ export class ChatService {
     if (before + images.length > IMAGES_PER_CONVERSATION) throw field('images', `每个对话最多上传${IMAGES_PER_CONVERSATION}张图片`);
   }
 
-  /** Earlier messages of a turn's group (before `beforeId` when given), oldest first. */
-  async pastMessages(turn: PreparedTurn, limit: number, beforeId: number | null): Promise<PastMessage[]> {
-    const conds = [eq(chatMessages.groupId, turn.groupId), eq(chatMessages.userId, turn.userId)];
-    if (beforeId !== null) conds.push(lt(chatMessages.id, beforeId));
+  /** Earlier messages of a turn's group (before its question `beforeId`), oldest first. */
+  async pastMessages(turn: PreparedTurn, limit: number, beforeId: number): Promise<PastMessage[]> {
+    const conds = [eq(chatMessages.groupId, turn.groupId), eq(chatMessages.userId, turn.userId), lt(chatMessages.id, beforeId)];
     const rows = await this.ctx.db
       .select({ role: chatMessages.role, text: chatMessages.text, images: chatMessages.images, status: chatMessages.status })
       .from(chatMessages)
@@ -187,16 +186,6 @@ export class ChatService {
       .orderBy(desc(chatMessages.id))
       .limit(limit);
     return rows.reverse().map((r) => ({ ...r, role: r.role === 'user' ? 'user' : 'assistant' }));
-  }
-
-  /** Writes the new group of a turn that is about to run, under the id reserved when it was prepared. */
-  async materializeGroup(turn: PreparedTurn) {
-    if (!turn.newGroup || !turn.group) return;
-    const now = new Date(this.ctx.clock.now());
-    await this.ctx.db
-      .insert(chatGroups)
-      .values({ id: turn.groupId, userId: turn.userId, model: turn.model, ...turn.group, createdAt: now, updatedAt: now })
-      .onConflictDoNothing();
   }
 
   async histories(caller: AuthUser, types: number[]): Promise<ChatGroup[]> {

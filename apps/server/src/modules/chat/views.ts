@@ -1,4 +1,4 @@
-import type { ChatGroup, ChatGroupType, ChatMessage } from '@app/shared';
+import type { ChatGroup, ChatMessage } from '@app/shared';
 import type { chatGroups, chatMessages } from '../../db/schema/index.ts';
 
 export type GroupRow = typeof chatGroups.$inferSelect;
@@ -18,7 +18,7 @@ export function groupView(g: GroupRow): ChatGroup {
     title: g.title,
     input: g.title,
     model: g.model,
-    type: (g.type === 2 || g.type === 3 ? g.type : 1) as ChatGroupType,
+    type: g.type === 2 || g.type === 3 ? g.type : 1,
     isSticky: g.isSticky,
     appId: g.appId,
     templateId: g.templateId,

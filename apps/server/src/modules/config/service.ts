@@ -6,6 +6,8 @@ import { masks, menus, modelKeys, models, notices, siteConfig } from '../../db/s
 import { createPayProviders, PAY_PRIORITY } from '../../providers/pay/index.ts';
 import { SETTINGS_DEFAULTS, type SettingKey, type SiteSettings } from './defaults.ts';
 
+export type { SiteSettings };
+
 const CACHE_MS = 5000;
 
 /**

@@ -15,8 +15,19 @@ export interface ParseOutcome {
   terms: string[];
 }
 
-const CHILD = fileURLToPath(new URL('./parse-process.ts', import.meta.url));
-const TSX = import.meta.resolve('tsx');
+/**
+ * The child's entry and the node flags to run it. From source (tests, `npm run dev`) this module
+ * is a .ts file and the child is parse-process.ts run through tsx; in the server bundle
+ * (apps/server/dist/main.js, see scripts/build.mjs) the child is its own bundle beside it,
+ * parse-process.js, run by plain node.
+ */
+function childCommand(): string[] {
+  if (import.meta.url.endsWith('.ts')) {
+    return ['--import', import.meta.resolve('tsx'), fileURLToPath(new URL('./parse-process.ts', import.meta.url))];
+  }
+  return [fileURLToPath(new URL('./parse-process.js', import.meta.url))];
+}
+let childArgs: string[] | null = null;
 export const CRASHED = '文件已损坏或格式不正确，无法解析';
 export const TIMED_OUT = '文档过大或过于复杂，解析超时';
 
@@ -38,7 +49,7 @@ export async function parseIsolated(
   try {
     await writeFile(input, body);
     const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; timedOut: boolean }>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', TSX, CHILD, input, ext, output, o.ocrCacheDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(process.execPath, [...(childArgs ??= childCommand()), input, ext, output, o.ocrCacheDir], { stdio: ['ignore', 'ignore', 'pipe'] });
       let stderr = '';
       child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
       let timedOut = false;

@@ -122,7 +122,7 @@ export class DocumentJobs {
       select id from documents
       where status in (0, 1) and deleted_at is null and (locked_until is null or locked_until < ${now}::timestamptz)
       limit 1`);
-    return (rows as unknown as { rows: unknown[] }).rows[0] ?? null;
+    return (rows as { rows: unknown[] }).rows[0] ?? null;
   }
 
   private async claim(): Promise<DocumentRow | null> {
@@ -137,7 +137,7 @@ export class DocumentJobs {
         order by id limit 1
         for update skip locked)
       returning id`);
-    const id = (rows as unknown as { rows: { id: number }[] }).rows[0]?.id;
+    const id = (rows as { rows: { id: number }[] }).rows[0]?.id;
     if (id === undefined) return null;
     const [doc] = await this.ctx.db.select().from(documents).where(eq(documents.id, id)).limit(1);
     return doc ?? null;

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.ts';
 import { OpenAiEmbeddings } from '../../providers/llm/embeddings.ts';
-import type { ModelCatalog } from '../chat/catalog.ts';
-import type { LlmRouter } from '../chat/llm-router.ts';
-import type { StreamRegistry } from '../chat/stream-registry.ts';
+import type { Models } from '../models/service.ts';
+import type { TurnEngine } from '../turns/service.ts';
 import { DocumentAsk } from './ask.ts';
 import { DocumentJobs, type DocumentJobsOptions } from './jobs.ts';
 import { documentRoutes } from './routes.ts';
@@ -19,7 +18,8 @@ export interface DocumentModuleOptions {
 export function registerDocuments(
   app: FastifyInstance,
   ctx: AppContext,
-  chat: { catalog: ModelCatalog; router: LlmRouter; registry: StreamRegistry },
+  models: Models,
+  engine: TurnEngine,
   opts: DocumentModuleOptions = {},
 ) {
   const env = ctx.config.env;
@@ -39,7 +39,7 @@ export function registerDocuments(
       indexes.forget(doc.id);
     },
   });
-  const ask = new DocumentAsk(ctx, service, indexes, chat.catalog, chat.router, chat.registry);
+  const ask = new DocumentAsk(ctx, service, indexes, models, engine);
   documentRoutes(app, ctx, service, ask);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('preClose', () => jobs.close());

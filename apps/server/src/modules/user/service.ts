@@ -4,7 +4,7 @@ import { revokeAllTokens, type AuthUser } from '../../core/auth.ts';
 import type { AppContext } from '../../core/context.ts';
 import { badRequest, tokenInvalid } from '../../core/errors.ts';
 import { balances, users } from '../../db/schema/index.ts';
-import { isVip, readBalance } from '../billing/balance.ts';
+import { isVip, readBalance } from '../billing/public.ts';
 import { AuthService } from '../auth/service.ts';
 
 const maskMobile = (m: string | null) => (m ? `${m.slice(0, 3)}****${m.slice(-4)}` : null);

@@ -25,7 +25,7 @@ function read(req: IncomingMessage): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = createServer(async (req, res) => {
+  server = createServer((req, res) => void (async () => {
     const body = JSON.parse(await read(req));
     const auth = req.headers.authorization ?? '';
     seen.push({ path: req.url ?? '', auth, body });
@@ -45,7 +45,7 @@ beforeAll(async () => {
     const data = body.input.map((t: string, index: number) => ({ object: 'embedding', index, embedding: [t.length, t.charCodeAt(0)] }));
     // Answer out of order: the client must sort by `index`.
     json(200, { object: 'list', model: body.model, data: data.reverse(), usage: { prompt_tokens: 1, total_tokens: 1 } });
-  });
+  })());
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
 });

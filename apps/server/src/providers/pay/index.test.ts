@@ -42,7 +42,7 @@ describe('createPayProviders', () => {
   });
 
   it('reads the settings through the app config', () => {
-    const { env } = loadConfig({ ...EPAY, HUPI_APP_ID: '', HUPI_APP_SECRET: '' } as NodeJS.ProcessEnv);
+    const { env } = loadConfig({ ...EPAY, HUPI_APP_ID: '', HUPI_APP_SECRET: '' });
     expect(Object.keys(createPayProviders(env, 'http://localhost:3000')).sort()).toEqual(['epay', 'sandbox']);
   });
 

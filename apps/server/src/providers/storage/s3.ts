@@ -62,7 +62,7 @@ export function uriEncode(text: string, keepSlash = false): string {
 /** `k=v&…` sorted by encoded name then value, each side URI-encoded (also the query we send). */
 function canonicalQuery(params: Record<string, string>): string {
   return Object.entries(params)
-    .map(([k, v]) => [uriEncode(k), uriEncode(v)])
+    .map(([k, v]): [string, string] => [uriEncode(k), uriEncode(v)])
     .sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
     .map(([k, v]) => `${k}=${v}`)
     .join('&');
@@ -298,7 +298,7 @@ export class S3Storage implements StorageProvider {
     const res = await this.request('POST', key, { uploads: '' }, { headers: { 'content-type': contentType || 'application/octet-stream' } });
     const text = await res.text();
     const uploadId = res.ok ? xmlText(text, 'UploadId') : null;
-    if (!uploadId) throw res.ok ? new S3Error(res.status, 'MalformedAnswer', 'no UploadId in CreateMultipartUpload answer') : await this.errorOf(res, text);
+    if (!uploadId) throw res.ok ? new S3Error(res.status, 'MalformedAnswer', 'no UploadId in CreateMultipartUpload answer') : this.errorOf(res, text);
     const parts = Array.from({ length: partCount(size, this.partSize) }, (_, i) => ({
       partNumber: i + 1,
       url: presignUrl(this.signer, {

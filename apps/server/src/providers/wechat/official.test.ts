@@ -33,7 +33,7 @@ class FakeWechatApi {
       );
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.base = `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
   async stop() {

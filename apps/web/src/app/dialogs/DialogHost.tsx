@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
 import { useSession, type DialogKind } from '../../lib/session.ts';
-import type { PlaceholderKind } from './PlaceholderDialog.tsx';
 
 // Every dialog is its own chunk, fetched the first time it opens.
 const LoginDialog = lazy(() => import('../../features/auth/components/LoginDialog.tsx').then((m) => ({ default: m.LoginDialog })));
@@ -13,7 +12,7 @@ function KindDialog({ kind, open, onClose }: { kind: DialogKind; open: boolean; 
   if (kind === 'notice') return <NoticeDialog open={open} onClose={onClose} />;
   if (kind === 'goods') return <GoodsDialog open={open} onClose={onClose} />;
   if (kind === 'pay') return <PayDialog open={open} onClose={onClose} />;
-  return <PlaceholderDialog kind={kind as PlaceholderKind} open={open} onClose={onClose} />;
+  return <PlaceholderDialog kind={kind} open={open} onClose={onClose} />;
 }
 
 /** SPEC §2.3: the dialogs the layout hosts — login, and the one dialog kind in the session store. */

@@ -41,7 +41,7 @@ export function AccountPanel({ collapsed = false, qrPlacement = 'right', onNavig
 
   const goUserCenter = () => {
     onNavigate?.();
-    navigate('/user-center');
+    void navigate('/user-center');
   };
   const upgrade = () => {
     onNavigate?.();

@@ -30,7 +30,7 @@ export function useQueryActions() {
     if (token) {
       session.login(token).catch(() => undefined);
       toast.success(i18n.t('app:query.tokenLogin'));
-      navigate('/talk', { replace: true });
+      void navigate('/talk', { replace: true });
       return;
     }
 
@@ -39,12 +39,12 @@ export function useQueryActions() {
       if (tradeStatus.toLowerCase().includes('success')) {
         toast.success(i18n.t('app:query.purchaseThanks'), { duration: PURCHASE_TOAST_MS });
         session.loadUser().catch(() => undefined);
-        navigate('/talk', { replace: true });
+        void navigate('/talk', { replace: true });
       } else {
         toast.info(i18n.t('app:query.purchaseNotYet'));
         params.delete('trade_status');
         const rest = params.toString();
-        navigate({ pathname: location.pathname, search: rest ? `?${rest}` : '' }, { replace: true });
+        void navigate({ pathname: location.pathname, search: rest ? `?${rest}` : '' }, { replace: true });
       }
     }
   }, [location.key, location.search, location.pathname, navigate]);

@@ -9,6 +9,8 @@ import { useChat } from './stores/chat-store.ts';
 import { useDraft } from './stores/draft-store.ts';
 import { useModelStore } from './stores/model-store.ts';
 import { useChatUi } from './stores/ui-store.ts';
+import { saveRecord } from '../../lib/stream-run/record.ts';
+import { heldSse } from '../../test/mock-api.ts';
 import { feature, mockApi, ok, serverGroup, serverMessage, session, sse } from './test/fixtures.ts';
 
 vi.mock('../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -62,7 +64,7 @@ describe('ChatPage', () => {
     await userEvent.type(screen.getByLabelText('输入消息'), '你好');
     await userEvent.click(screen.getByRole('button', { name: '发送' }));
     expect(useSession.getState().loginOpen).toBe(true);
-    expect((screen.getByLabelText('输入消息') as HTMLTextAreaElement).value).toBe('你好');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('输入消息').value).toBe('你好');
     expect(api.calls).toHaveLength(0);
   });
 
@@ -71,7 +73,7 @@ describe('ChatPage', () => {
     withHistory([]);
     renderPage();
     await userEvent.type(screen.getByLabelText('输入消息'), '   ');
-    expect((screen.getByRole('button', { name: '发送' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: '发送' }).disabled).toBe(true);
   });
 
   it('desktop: Enter sends, Shift+Enter does not', async () => {
@@ -97,7 +99,7 @@ describe('ChatPage', () => {
       session();
       const api = withHistory([]);
       renderPage();
-      const box = screen.getByLabelText('输入消息') as HTMLTextAreaElement;
+      const box = screen.getByLabelText<HTMLTextAreaElement>('输入消息');
       expect(box.getAttribute('rows')).toBe('1');
       await userEvent.type(box, '手机上');
       fireEvent.keyDown(box, { key: 'Enter' });
@@ -115,7 +117,7 @@ describe('ChatPage', () => {
     session({ features: [feature({ input_ext: 10 })] });
     withHistory([]);
     renderPage();
-    const box = screen.getByLabelText('输入消息') as HTMLTextAreaElement;
+    const box = screen.getByLabelText<HTMLTextAreaElement>('输入消息');
     fireEvent.change(box, { target: { value: '一二三四五六七八九十十一十二' } });
     expect(box.value).toBe('一二三四五六七八九十');
     expect(useChatUi.getState().capNotice).toBe(10);
@@ -209,12 +211,45 @@ describe('ChatPage', () => {
     URL.revokeObjectURL = vi.fn();
     renderPage();
     await within(await screen.findByTestId('message-list')).findByText('看图');
-    const input = screen.getByTestId('image-input') as HTMLInputElement;
+    const input = screen.getByTestId<HTMLInputElement>('image-input');
     const files = [new File(['a'], '1.png', { type: 'image/png' }), new File(['b'], '2.png', { type: 'image/png' })];
     await act(async () => {
       fireEvent.change(input, { target: { files } });
     });
     expect(toast.error).toHaveBeenCalledWith('每个对话最多上传5张图片');
     await waitFor(() => expect(useDraft.getState().images).toHaveLength(1));
+  });
+
+  it('after a reload during a reply: the partial reply reappears, keeps growing, and stop works', async () => {
+    session();
+    sessionStorage.clear();
+    saveRecord({ secret: SECRET, kind: 'chat', context: { uuid: 7, question: '写一首长诗', images: [], model: 'ai_35', scope: '1,3', retry: false }, startedAt: Date.now() - 3000 });
+    const stream = heldSse({ type: 'resume', text: '床前明月光，' });
+    const api = mockApi({
+      'GET /api/chat/histories': () => ok({ list: [serverGroup(1, '旧对话'), serverGroup(7, '写一首长诗')] }),
+      'GET /api/chat/history': () => ok({ list: [] }),
+      'GET /api/turns/resume': stream.route,
+      'POST /api/chat/stop': () => {
+        stream.close({ type: 'done', uuid: 7, messageId: 22, userMessageId: 21, status: 'stopped', usage: null, charged: 1 });
+        return ok(null);
+      },
+      'GET /balance/query': () => ok({}),
+      'GET /api/user/info': () => ok({}),
+    });
+    renderPage();
+    expect(await screen.findByText('床前明月光，')).toBeTruthy();
+    expect(screen.getByText('写一首长诗', { selector: '[data-role="user"] *' })).toBeTruthy();
+    expect(useChat.getState().active).toBe(7);
+    expect(api.find('GET', '/api/turns/resume')[0]!.url.searchParams.get('secret')).toBe(SECRET);
+    act(() => stream.push({ type: 'delta', text: '疑是地上霜。' }));
+    expect(await screen.findByText('床前明月光，疑是地上霜。')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '停止生成' }));
+    await waitFor(() => expect(useChat.getState().generating).toBe(false));
+    expect(api.find('POST', '/api/chat/stop')[0]!.body).toEqual({ secret: SECRET });
+    expect(useChat.getState().chatList.map((m) => [m.text, m.id, m.status])).toEqual([
+      ['写一首长诗', 21, 'complete'],
+      ['床前明月光，疑是地上霜。', 22, 'stopped'],
+    ]);
+    expect(sessionStorage.getItem('streamRun:chat')).toBeNull();
   });
 });

@@ -70,7 +70,7 @@ describe('ChatTempPage', () => {
     session();
     const calls = api();
     renderAt('/talk-temp?id=11', <ChatTempPage />);
-    const topic = (await screen.findByLabelText(/工作内容/)) as HTMLTextAreaElement;
+    const topic = await screen.findByLabelText<HTMLTextAreaElement>(/工作内容/);
     expect(topic.tagName).toBe('TEXTAREA');
     expect(topic.placeholder).toBe('本周做了什么');
     expect(topic.getAttribute('aria-required')).toBe('true');
@@ -100,7 +100,7 @@ describe('ChatTempPage', () => {
     session();
     const calls = api();
     renderAt('/talk-temp?id=11', <ChatTempPage />);
-    const words = (await screen.findByLabelText('字数')) as HTMLInputElement;
+    const words = await screen.findByLabelText<HTMLInputElement>('字数');
     fireEvent.change(words, { target: { value: '20' } });
     fireEvent.blur(words);
     expect(await screen.findByText('输入值必须大于100')).toBeTruthy();
@@ -135,11 +135,11 @@ describe('ChatTempPage', () => {
     expect(await screen.findByText('这是生成的周报')).toBeTruthy();
     await waitFor(() => expect(useChat.getState().generating).toBe(false));
     expect(await screen.findByLabelText('输入消息')).toBeTruthy();
-    expect((screen.getByLabelText(/工作内容/) as HTMLTextAreaElement).disabled).toBe(true);
+    expect(screen.getByLabelText<HTMLTextAreaElement>(/工作内容/).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: '生成内容' })).toBeNull();
     await waitFor(() => expect(useChat.getState().groupList[0]).toMatchObject({ uuid: 7, type: 3, templateId: 11 }));
     // The values it was generated with stay in the (disabled) form.
-    expect((screen.getByLabelText(/工作内容/) as HTMLTextAreaElement).value).toBe('修复登录问题');
+    expect(screen.getByLabelText<HTMLTextAreaElement>(/工作内容/).value).toBe('修复登录问题');
   });
 
   it('a field the server refuses (400, data.field variable.<key>) shows its message on that field', async () => {

@@ -68,7 +68,7 @@ export async function uploadImage(file: File, feature: string, signal?: AbortSig
     toastError(t('uploadFailed'));
     throw new ApiError(res.status, `HTTP ${res.status}`);
   }
-  handleReplyCode(reply as ApiReply<unknown>, '/api/chat/upload-image', false);
+  handleReplyCode(reply, '/api/chat/upload-image', false);
   if (reply.code !== Code.OK) throw new ApiError(reply.code, reply.message);
   return reply.data;
 }

@@ -8,7 +8,9 @@ import { useSession } from '../../lib/session.ts';
 import { storage } from '../../lib/storage.ts';
 import { toast } from '../../lib/toast.ts';
 import ChatFilePage from './ChatFilePage.tsx';
-import { STOP_GRACE_MS } from './controller/ask.ts';
+import { readRecord, saveRecord } from '../../lib/stream-run/record.ts';
+import { STOP_GRACE_MS } from '../../lib/stream-run/run.ts';
+import { heldSse } from '../../test/mock-api.ts';
 import { putPart } from './logic/put-part.ts';
 import { useDocuments } from './stores/document-store.ts';
 import { useDocUi } from './stores/ui-store.ts';
@@ -56,7 +58,7 @@ function api(routes: Record<string, Route> = {}, docs = [doc(1, '季度报告'),
   });
 }
 
-const input = () => screen.getByLabelText('输入问题') as HTMLTextAreaElement;
+const input = () => screen.getByLabelText<HTMLTextAreaElement>('输入问题');
 
 beforeEach(() => {
   useDocuments.getState().reset();
@@ -247,7 +249,7 @@ describe('ChatFilePage', () => {
     await screen.findByTestId('document-intro');
     await userEvent.click(screen.getAllByRole('button', { name: '上传文档' })[0]!);
     const dialog = await screen.findByRole('dialog');
-    const fileInput = within(dialog).getByTestId('document-file-input') as HTMLInputElement;
+    const fileInput = within(dialog).getByTestId<HTMLInputElement>('document-file-input');
 
     fireEvent.change(fileInput, { target: { files: [new File(['x'], '表格.xlsx')] } });
     expect(await within(dialog).findByText('当前格式不支持！')).toBeTruthy();
@@ -278,5 +280,50 @@ describe('ChatFilePage', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByTestId('document-file-input'), { target: { files: [new File(['hello'], '说明.docx')] } });
     expect(await within(dialog).findByText('文件上传失败！请稍后重试！')).toBeTruthy();
+  });
+
+  describe('after a reload during an answer', () => {
+    const record = () => ({ secret: SECRET, kind: 'document', context: { token: tokenOf(2), question: '', action: 'summary', language: '中文' }, startedAt: Date.now() - 2000 });
+    beforeEach(() => sessionStorage.clear());
+
+    it('its document opens, the text so far reappears and keeps growing; stop works', async () => {
+      session();
+      saveRecord(record());
+      const stream = heldSse({ type: 'resume', text: '离线演示：第一部分' });
+      const calls = api({
+        'GET /api/turns/resume': stream.route,
+        'POST /api/document/stop': () => {
+          stream.close(done({ token: tokenOf(2), status: 'stopped' }));
+          return ok(null);
+        },
+      });
+      renderPage();
+      expect(await screen.findByText('离线演示：第一部分')).toBeTruthy();
+      expect(useDocuments.getState().active).toBe(tokenOf(2));
+      expect(calls.find('GET', '/api/turns/resume')[0]!.url.searchParams.get('secret')).toBe(SECRET);
+      act(() => stream.push({ type: 'delta', text: '，第二部分' }));
+      expect(await screen.findByText('离线演示：第一部分，第二部分')).toBeTruthy();
+      await userEvent.click(screen.getByRole('button', { name: '停止生成' }));
+      await waitFor(() => expect(useDocuments.getState().generating).toBe(false));
+      expect(calls.find('POST', '/api/document/stop')[0]!.body).toEqual({ secret: SECRET });
+      expect(useDocuments.getState().messages.map((m) => [m.role, m.text, m.id, m.status])).toEqual([
+        ['user', '', 20, 'complete'],
+        ['assistant', '离线演示：第一部分，第二部分', 21, 'stopped'],
+      ]);
+      expect(readRecord('document')).toBeNull();
+    });
+
+    it('an answer no longer live: the history is loaded again and shows it', async () => {
+      session();
+      saveRecord(record());
+      const calls = api({
+        'GET /api/turns/resume': () => ({ status: 404, body: { code: 404, message: '对话已结束' } }),
+      });
+      renderPage();
+      await waitFor(() => expect(calls.find('GET', `/api/document/history/${tokenOf(2)}`)).toHaveLength(2));
+      expect(useDocuments.getState().generating).toBe(false);
+      expect(useDocuments.getState().active).toBe(tokenOf(2));
+      expect(readRecord('document')).toBeNull();
+    });
   });
 });

@@ -308,7 +308,7 @@ export async function parsePdf(body: Buffer, opts: PdfOptions = {}): Promise<Pdf
   try {
     // A copy: PDF.js may take over (detach) the buffer it is given.
     const options = { verbosity: 0, stopAtErrors: false, ...dataOptions(opts.pdfDataDir ?? findPdfDataDir()) };
-    pdf = await getDocumentProxy(new Uint8Array(body), options as Parameters<typeof getDocumentProxy>[1]);
+    pdf = await getDocumentProxy(new Uint8Array(body), options);
   } catch (e) {
     throw mapLoadError(e);
   }

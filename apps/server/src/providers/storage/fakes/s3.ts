@@ -298,7 +298,7 @@ export class FakeS3 {
         body: `<?xml version="1.0" encoding="UTF-8"?>\n<InitiateMultipartUploadResult xmlns="${S3_NS}"><Bucket>${this.opts.bucket}</Bucket><Key>${xml(key)}</Key><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`,
       };
     }
-    if (method === 'POST' && 'uploadId' in query) return this.complete(key, query.uploadId!, uploadOf(query.uploadId), body.toString('utf8'));
+    if (method === 'POST' && 'uploadId' in query) return this.complete(key, query.uploadId, uploadOf(query.uploadId), body.toString('utf8'));
     if (method === 'GET' && 'uploadId' in query) {
       const up = uploadOf(query.uploadId);
       const marker = Number(query['part-number-marker'] ?? 0);
@@ -324,7 +324,7 @@ export class FakeS3 {
     }
     if (method === 'DELETE' && 'uploadId' in query) {
       uploadOf(query.uploadId);
-      this.uploads.delete(query.uploadId!);
+      this.uploads.delete(query.uploadId);
       return { status: 204 };
     }
     if (method === 'DELETE') {

@@ -34,7 +34,7 @@ export function AccountLogin({ canRegister }: { canRegister: boolean }) {
     // Fields that already show an error follow what is typed; the others wait for submit.
     if (hasErrors(errors)) {
       const all = validate(mode, next);
-      setErrors(Object.fromEntries(Object.keys(errors).map((k) => [k, all[k as Field]])) as FormErrors<RegisterForm>);
+      setErrors(Object.fromEntries(Object.keys(errors).map((k) => [k, all[k as Field]])));
     }
   };
 

@@ -176,7 +176,7 @@ describe('phone + SMS code', () => {
     openDialog({ loginWay: 'mobile' });
     await user.type(screen.getByLabelText('手机号'), '13800138000');
     await user.click(screen.getByRole('button', { name: '获取验证码' }));
-    await waitFor(() => expect((screen.getByRole('button', { name: '获取验证码' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: '获取验证码' }).disabled).toBe(false));
     expect(toast.success).not.toHaveBeenCalled();
   });
 

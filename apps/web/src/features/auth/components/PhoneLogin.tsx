@@ -5,7 +5,7 @@ import { toast } from '../../../lib/toast.ts';
 import { loginByMobile, sendSmsCode } from '../api.ts';
 import { completeLogin } from '../complete-login.ts';
 import { checkMobile, checkSmsCode, hasErrors, isValidMobile, validatePhoneForm, type FormErrors, type PhoneForm } from '../login-rules.ts';
-import { CountdownButton } from './CountdownButton.tsx';
+import { CountdownButton } from '../../../components/CountdownButton.tsx';
 import { DemoNote } from './DemoNote.tsx';
 import { SubmitButton } from './SubmitButton.tsx';
 import { TextField } from './TextField.tsx';

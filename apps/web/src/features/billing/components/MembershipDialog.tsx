@@ -4,7 +4,7 @@ import clsx from 'clsx';
 import { PACKAGE_TABS } from '@app/shared/constants';
 import { Modal } from '../../../components/Modal.tsx';
 import { usePackages } from '../hooks/usePackages.ts';
-import { useQrPayment } from '../hooks/useQrPayment.ts';
+import { qrSource, usePayment } from '../hooks/usePayment.ts';
 import { onMembershipPaid } from '../purchase-success.ts';
 import '../locales.ts';
 import { useBilling } from '../store.ts';
@@ -35,10 +35,8 @@ export function MembershipDialog({ open, onClose, onDismiss }: { open: boolean; 
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (closeTimer.current && clearTimeout(closeTimer.current)), []);
 
-  const { qr, phase, secondsLeft, refresh } = useQrPayment({
-    packageId: selected?.id ?? null,
-    active: open && agreed,
-    onPaid: (result) => {
+  const { order: qr, phase, secondsLeft, refresh } = usePayment(qrSource(open && agreed ? (selected?.id ?? null) : null), {
+    onPaid: (_qr, result) => {
       if (onMembershipPaid(result) === 'user') {
         setPaid(true);
         closeTimer.current = setTimeout(onClose, CLOSE_AFTER_PAID_MS);

@@ -61,7 +61,7 @@ export function MembershipSummary({ user, balance }: { user: UserInfo | null; ba
             )}
           </p>
           <p className="mt-0.5 truncate text-sm text-amber-900/70 dark:text-amber-100/60">
-            {vip ? t('centre.until', { date: formatDate(user!.vip_expires_at!) }) : t('centre.freeHint')}
+            {vip ? t('centre.until', { date: formatDate(user.vip_expires_at!) }) : t('centre.freeHint')}
           </p>
         </div>
       </div>

@@ -31,7 +31,7 @@ describe('mobile purchase (SPEC §4.5)', () => {
     mockApi({ 'GET /api/trade/payments': () => ok(METHODS) });
     render(<MobilePurchase open onClose={() => undefined} />);
     await advance(0);
-    const agree = screen.getByRole('checkbox') as HTMLInputElement;
+    const agree = screen.getByRole<HTMLInputElement>('checkbox');
     expect(agree.checked).toBe(true);
     expect(screen.getByRole('button', { name: /微信支付/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: /支付宝/ })).toBeTruthy();
@@ -80,7 +80,7 @@ describe('mobile purchase (SPEC §4.5)', () => {
     );
     render(<MobilePurchase open onClose={() => undefined} />);
     await advance(0);
-    const button = screen.getByRole('button', { name: /微信支付/ }) as HTMLButtonElement;
+    const button = screen.getByRole<HTMLButtonElement>('button', { name: /微信支付/ });
     fireEvent.click(button);
     await advance(0);
     expect(calls).toBe(1);

@@ -7,9 +7,9 @@ import { Modal } from '../../../components/Modal.tsx';
 import { isWechatBrowser } from '../../../lib/env.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
-import { mmss } from '../hooks/useCountdown.ts';
+import { mmss } from '../../../lib/useCountdown.ts';
 import { usePackages } from '../hooks/usePackages.ts';
-import { usePayOrder } from '../hooks/usePayOrder.ts';
+import { orderSource, usePayment } from '../hooks/usePayment.ts';
 import '../locales.ts';
 import { useBilling } from '../store.ts';
 import { invokeWechatPay } from '../wechat-bridge.ts';
@@ -68,10 +68,10 @@ export default function PayDialog({ open, onClose }: { open: boolean; onClose():
     onClose();
   }, [onClose, t]);
 
-  const { order, phase, secondsLeft, retry } = usePayOrder({ packageId: open && canPay ? (pkg?.id ?? null) : null, payType, onPaid, onTimeout });
+  const { order, phase, secondsLeft, refresh: retry } = usePayment(orderSource(open && canPay ? (pkg?.id ?? null) : null, payType), { onPaid, onExpired: onTimeout });
 
   useEffect(() => {
-    if (order?.payMode === 'jsapi' && order.jsapi && phase === 'waiting') void invokeWechatPay(order.jsapi);
+    if (order?.payMode === 'jsapi' && order.jsapi && phase === 'ready') void invokeWechatPay(order.jsapi);
   }, [order, phase]);
 
   const scanHint = channel === 'wxpay' ? t('qr.scanWx') : t('qr.scanAli');
@@ -115,7 +115,7 @@ export default function PayDialog({ open, onClose }: { open: boolean; onClose():
                 {t('pay.retry')}
               </button>
             </div>
-          ) : phase === 'creating' || !order ? (
+          ) : phase === 'loading' || !order ? (
             <div className="flex flex-col items-center gap-2 py-2">
               <QrBox value={null} state="loading" />
               <p className="text-sm text-neutral-500">{t('pay.creating')}</p>
@@ -155,7 +155,7 @@ export default function PayDialog({ open, onClose }: { open: boolean; onClose():
             </div>
           )}
 
-          {phase === 'waiting' && order && (
+          {phase === 'ready' && order && (
             <div className="flex flex-col items-center gap-1 text-xs text-neutral-500 dark:text-neutral-400">
               <p>
                 {t('price.amount')} <span className="font-semibold text-neutral-900 tabular-nums dark:text-neutral-100">¥{order.amount}</span>

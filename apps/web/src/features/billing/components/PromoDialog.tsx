@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Gift } from 'lucide-react';
 import type { PackageItem } from '@app/shared';
 import { Modal, modalButton } from '../../../components/Modal.tsx';
-import { mmss } from '../hooks/useCountdown.ts';
-import { useQrPayment } from '../hooks/useQrPayment.ts';
+import { mmss } from '../../../lib/useCountdown.ts';
+import { qrSource, usePayment } from '../hooks/usePayment.ts';
 import '../locales.ts';
 import { onMembershipPaid } from '../purchase-success.ts';
 import { Benefits } from './Benefits.tsx';
@@ -25,11 +25,10 @@ export function PromoDialog({ pkg, onClose }: { pkg: PackageItem; onClose(): voi
     setOpen(false);
     onClose();
   };
-  const { qr, phase, secondsLeft, refresh } = useQrPayment({
-    packageId: pkg.id,
-    active: open && !refused,
-    autoRefresh: true,
-    onPaid: (result) => {
+  const { order: qr, phase, secondsLeft, refresh } = usePayment(qrSource(open && !refused ? pkg.id : null), {
+    // At expiry a new code replaces the old one at once.
+    onExpired: () => 'refresh',
+    onPaid: (_qr, result) => {
       onMembershipPaid(result);
       close();
     },

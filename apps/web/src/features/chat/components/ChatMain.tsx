@@ -6,7 +6,7 @@ import { useChat } from '../stores/chat-store.ts';
 import { useCurrentFeature } from '../stores/model-store.ts';
 import { ChatFooter } from '../../../components/ChatFooter.tsx';
 import { ChatHeader } from './ChatHeader.tsx';
-import { Composer } from './Composer.tsx';
+import { ChatComposer } from './ChatComposer.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { MessageList } from './MessageList.tsx';
 import { ScrollToBottom } from '../../../components/ScrollToBottom.tsx';
@@ -85,7 +85,7 @@ export function ChatMain({ mobile, intro, outro, composer = true, lockModel = fa
         <ScrollToBottom visible={showButton && !empty} onClick={() => scrollToBottom(true)} />
       </div>
       <div className="shrink-0 pt-1 pb-2 md:pb-0">
-        {composer && <Composer mobile={mobile} onSent={scrollToBottom} />}
+        {composer && <ChatComposer mobile={mobile} onSent={scrollToBottom} />}
         {!mobile && <ChatFooter />}
       </div>
     </div>

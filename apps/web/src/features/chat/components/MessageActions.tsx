@@ -41,12 +41,12 @@ export function MessageActions({ item, isLastReply, showRetry, generating }: Pro
       )}
     >
       {!streaming && <CopyButton text={item.text} label={t('copy')} />}
-      {isLastReply && (
+      {isLastReply && !streaming && (
         <button type="button" className={actionButton} aria-label={t('continue')} title={t('continue')} disabled={busy} onClick={guard(continueReply)}>
           <FastForward className="size-4" aria-hidden />
         </button>
       )}
-      {isLastReply && showRetry && (
+      {isLastReply && showRetry && !streaming && (
         <button type="button" className={actionButton} aria-label={t('retry')} title={t('retry')} disabled={busy} onClick={guard(retryReply)}>
           <RotateCcw className="size-4" aria-hidden />
         </button>

@@ -4,8 +4,13 @@ import { useSession } from '../../../lib/session.ts';
 import { useChat } from '../stores/chat-store.ts';
 import { useDraft } from '../stores/draft-store.ts';
 import { streamStore } from '../stores/stream-store.ts';
-import { mockApi, ok, serverGroup, session, sse } from '../test/fixtures.ts';
+import { mockApi, ok, serverGroup, serverMessage, session, sse } from '../test/fixtures.ts';
 import { stopReply } from './run.ts';
+import { heldSse } from '../../../test/mock-api.ts';
+import { readRecord, saveRecord } from '../../../lib/stream-run/record.ts';
+import { loadHistory } from './groups.ts';
+import { pendingResume } from './pending-resume.ts';
+import { resumeReply } from './resume.ts';
 import { continueReply, retryReply, sendMessage } from './turns.ts';
 
 vi.mock('../../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -161,5 +166,50 @@ describe('stop, continue, retry', () => {
     expect(api.find('POST', '/api/chat/create')[1]!.body).toMatchObject({ uuid: 7, retry: true });
     expect(useChat.getState().chatList.map((m) => m.text)).toEqual(['问题', '新回答']);
     expect(useChat.getState().chatList[1]!.id).toBe(13);
+  });
+});
+
+describe('resume after a reload', () => {
+  const context = { uuid: 7, question: '写一首长诗', images: [], model: 'ai_35', scope: '1,3', retry: false };
+  beforeEach(() => sessionStorage.clear());
+
+  it('the record of a streaming turn holds the group, the question and the screen', async () => {
+    const stream = heldSse({ type: 'delta', text: '好' });
+    mockApi({
+      'POST /api/chat/create': () => ok({ uuid: 7, secret: SECRET }),
+      'GET /api/chat/stream': stream.route,
+      'GET /api/chat/histories': () => ok({ list: [serverGroup(7)] }),
+    });
+    const sending = sendMessage('写一首长诗');
+    await vi.waitFor(() => expect(streamStore.text()).toBe('好'));
+    expect(readRecord('chat')).toMatchObject({ secret: SECRET, kind: 'chat', context });
+    stream.close(done);
+    await sending;
+    expect(readRecord('chat')).toBeNull();
+  });
+
+  it('a turn no longer live (404): the record goes and the history is loaded again', async () => {
+    saveRecord({ secret: SECRET, kind: 'chat', context, startedAt: Date.now() });
+    const api = mockApi({
+      'GET /api/chat/history': () => ok({ list: [serverMessage(1, true, '写一首长诗'), serverMessage(2, false, '床前明月光')] }),
+      'GET /api/turns/resume': () => ({ status: 404, body: { code: 404, message: '对话已结束' } }),
+    });
+    useChat.setState({ active: 7 });
+    await loadHistory(7);
+    expect(await resumeReply(pendingResume()!)).toBe(false);
+    expect(api.find('GET', '/api/chat/history')).toHaveLength(2);
+    expect(useChat.getState().chatList.map((m) => m.text)).toEqual(['写一首长诗', '床前明月光']);
+    expect(useChat.getState().generating).toBe(false);
+    expect(readRecord('chat')).toBeNull();
+  });
+
+  it('a record made on another chat screen (other group types) or by a guest is left alone', () => {
+    saveRecord({ secret: SECRET, kind: 'chat', context: { ...context, scope: '3' }, startedAt: Date.now() });
+    expect(pendingResume()).toBeNull();
+    saveRecord({ secret: SECRET, kind: 'chat', context, startedAt: Date.now() });
+    expect(pendingResume()).not.toBeNull();
+    session({ token: null });
+    useSession.setState({ token: null });
+    expect(pendingResume()).toBeNull();
   });
 });

@@ -1,22 +1,20 @@
-import type { ChatStreamEvent } from '@app/shared';
+import type { ChatCreateReply, ChatStreamEvent } from '@app/shared';
 import { CHAT_TITLE_MAX } from '@app/shared/constants';
 import { isBalanceCode } from '@app/shared/codes';
-import { handleReplyCode } from '../../../lib/http.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
-import { deleteMessage, prepareTurn } from '../api.ts';
+import { startRun, type RunOutcome, type StreamTarget } from '../../../lib/stream-run/run.ts';
+import { deleteMessage, getGroupScope, prepareTurn, stopTurn } from '../api.ts';
 import { draftMessage, isFirstExchange } from '../logic/messages.ts';
 import { useChat } from '../stores/chat-store.ts';
 import { useDraft } from '../stores/draft-store.ts';
 import { currentFeature } from '../stores/model-store.ts';
 import { streamStore } from '../stores/stream-store.ts';
-import { createCoalescer } from '../../../lib/coalescer.ts';
-import { openChatStream, type StreamEnd } from '../stream/open-stream.ts';
 import type { ChatItem } from '../types.ts';
 import '../locales.ts';
 import { loadGroups, loadHistory } from './groups.ts';
-import { beginRun, stopReply } from './run.ts';
+import { CHAT_RUN, chatRun, stopReply } from './run.ts';
 
 const t = (key: string) => i18n.t(`chat:${key}`);
 
@@ -120,12 +118,32 @@ function demoteGroup(uuid: number) {
   });
 }
 
+/** What a reload needs to show a chat turn again (lib/stream-run keeps it while the reply streams). */
+export interface ChatResumeContext {
+  uuid: number;
+  /** The user's bubble (empty for a retry, which re-sends the previous question). */
+  question: string;
+  images: string[];
+  model: string;
+  /** The group types of the screen it was sent from (see api.getGroupScope). */
+  scope: string;
+  retry: boolean;
+}
+
+/** GET /api/chat/stream (SPEC §4.2 step 2). */
+const streamTarget = (secret: string, feature: string, images: string[]): StreamTarget => {
+  const qs = new URLSearchParams({ secret, feature });
+  if (images.length) qs.set('images', images.join(','));
+  return { url: `/api/chat/stream?${qs}`, method: 'GET' };
+};
+
 async function runTurn({ input, images, retry, start: requested }: TurnInput): Promise<boolean> {
   const feature = currentFeature();
   if (!feature) {
     toast.error(t('noModel'));
     return false;
   }
+  if (chatRun()) return false;
   const chat = useChat.getState();
   const groupUuid = chat.active;
   const isNewGroup = groupUuid === 0;
@@ -133,74 +151,60 @@ async function runTurn({ input, images, retry, start: requested }: TurnInput): P
   const before = chat.listOf === groupUuid ? chat.chatList : [];
   let list = before;
   if (retry && list.length && !list[list.length - 1]!.inversion) list = list.slice(0, -1);
-  const question = retry ? null : draftMessage({ inversion: true, text: input.trim() ? input : (start?.display ?? input), images, model: feature.code });
+  const shown = input.trim() ? input : (start?.display ?? input);
+  const question = retry ? null : draftMessage({ inversion: true, text: shown, images, model: feature.code });
   const reply = draftMessage({ inversion: false, loading: true, model: feature.code });
   if (question && start) startsOf.set(question.key, start);
   useChat.setState({ chatList: [...list, ...(question ? [question] : []), reply], listOf: groupUuid, generating: true });
   streamStore.start(reply.key);
 
-  const { run, settle } = beginRun();
-  const rollback = () => {
+  let uuid = groupUuid;
+  const first = start ? { temp_id: start.temp_id, variable: start.variable, identity_id: start.identity_id } : {};
+  const run = startRun<ChatStreamEvent, ChatCreateReply>({
+    kind: CHAT_RUN,
+    prepare: () => prepareTurn({ input, uuid: groupUuid, feature: feature.code, images, retry, usingContext: chat.usingContext, ...first }),
+    onPrepared(prepared) {
+      uuid = prepared.uuid;
+      if (isNewGroup) promoteNewGroup(prepared.uuid, shown, feature.code, start);
+    },
+    stream: (prepared) => streamTarget(prepared.secret, feature.code, images),
+    stop: stopTurn,
+    context: (prepared): ChatResumeContext => ({ uuid: prepared.uuid, question: question ? shown : '', images, model: feature.code, scope: getGroupScope(), retry }),
+    onText: (text) => streamStore.set(text),
+  });
+  const outcome = await run.settled;
+
+  if (outcome.kind === 'refused' || outcome.kind === 'cancelled') {
+    // Nothing was produced: the turn goes and the text comes back to the box.
     streamStore.clear();
     if (useChat.getState().listOf === groupUuid) useChat.setState({ chatList: before });
     if (question && input && !useDraft.getState().text) useDraft.getState().setText(input);
-  };
-
-  let prepared: { uuid: number; secret: string };
-  try {
-    const first = start ? { temp_id: start.temp_id, variable: start.variable, identity_id: start.identity_id } : {};
-    prepared = await prepareTurn({ input, uuid: groupUuid, feature: feature.code, images, retry, usingContext: chat.usingContext, ...first });
-  } catch (e) {
-    rollback();
     useChat.setState({ generating: false });
-    settle();
-    start?.onRejected?.(e);
+    if (outcome.kind === 'refused') start?.onRejected?.(outcome.error);
     return false;
   }
-  run.secret = prepared.secret;
-  if (run.abort.signal.aborted) {
-    // Stopped before the stream opened: nothing was produced.
-    rollback();
-    useChat.setState({ generating: false });
-    settle();
-    return false;
-  }
-  if (isNewGroup) promoteNewGroup(prepared.uuid, input.trim() ? input : (start?.display ?? ''), feature.code, start);
-  const uuid = prepared.uuid;
+  return settleReply(outcome, { replyKey: reply.key, questionKey: question?.key ?? null, uuid, isNewGroup });
+}
 
-  const coalescer = createCoalescer((piece) => streamStore.append(piece));
-  let last: Extract<ChatStreamEvent, { type: 'done' | 'error' }> | null = null;
-  let end: StreamEnd | 'aborted' | 'network';
-  try {
-    end = await openChatStream({ secret: prepared.secret, feature: feature.code, images, signal: run.abort.signal }, (e) => {
-      if (e.type === 'delta') coalescer.push(e.text);
-      else if (e.type !== 'resume') last = e;
-    });
-  } catch {
-    end = run.abort.signal.aborted ? 'aborted' : 'network';
-  }
-  coalescer.flush();
-  coalescer.dispose();
-
-  const text = streamStore.text();
-  const patch = (p: Partial<ChatItem>) => useChat.getState().patchMessage(reply.key, { text, loading: false, ...p });
-  const final = last as Extract<ChatStreamEvent, { type: 'done' | 'error' }> | null;
+/** Shows how a reply ended (ids, stopped, error) and brings the group list and ids in step. */
+export function settleReply(outcome: RunOutcome<ChatStreamEvent>, turn: { replyKey: string; questionKey: string | null; uuid: number; isNewGroup: boolean }): boolean {
+  const { uuid } = turn;
+  const text = 'text' in outcome ? outcome.text : streamStore.text();
+  const patch = (p: Partial<ChatItem>) => useChat.getState().patchMessage(turn.replyKey, { text, loading: false, ...p });
   let syncIds = false;
 
-  if (final?.type === 'done') {
-    patch({ id: final.messageId, status: final.status });
-    if (question) useChat.getState().patchMessage(question.key, { id: final.userMessageId });
-    if (final.charged > 0) useSession.getState().loadUser().catch(() => {});
-  } else if (final?.type === 'error' || (end !== 'aborted' && end !== 'network' && end.kind === 'failed')) {
-    const code = final?.type === 'error' ? final.code : (end as Extract<StreamEnd, { kind: 'failed' }>).code;
-    const message = final?.type === 'error' ? final.message : (end as Extract<StreamEnd, { kind: 'failed' }>).message;
-    const messageId = final?.type === 'error' ? final.messageId : null;
-    patch({ id: messageId, error: true, errorText: message, status: 'error' });
-    // 403000 drops the session, 408xxx opens the purchase dialog (SPEC §8); the bubble says the rest.
-    handleReplyCode({ code, message, success: true, data: null }, '/api/chat/stream', true);
-    if (isBalanceCode(code) && isNewGroup && messageId === null) demoteGroup(uuid);
+  if (outcome.kind === 'done') {
+    const done = outcome.event;
+    patch({ id: done.messageId, status: done.status });
+    if (turn.questionKey) useChat.getState().patchMessage(turn.questionKey, { id: done.userMessageId });
+    if (done.charged > 0) useSession.getState().loadUser().catch(() => {});
+  } else if (outcome.kind === 'error') {
+    // lib/stream-run applied SPEC §8 (403000 drops the session, 408xxx opens the purchase dialog); the bubble says the rest.
+    const messageId = outcome.event?.messageId ?? null;
+    patch({ id: messageId, error: true, errorText: outcome.message, status: 'error' });
+    if (isBalanceCode(outcome.code) && turn.isNewGroup && messageId === null) demoteGroup(uuid);
     syncIds = messageId !== null;
-  } else if (end === 'aborted' || run.stopRequested) {
+  } else if (outcome.kind === 'stopped') {
     patch({ status: 'stopped' });
     syncIds = text.length > 0;
   } else {
@@ -209,18 +213,18 @@ async function runTurn({ input, images, retry, start: requested }: TurnInput): P
   }
   streamStore.clear();
   useChat.setState({ generating: false });
-  settle();
 
   const after = useChat.getState();
   const group = after.groupList.find((g) => g.uuid === uuid);
   // SPEC §4.2 step 4: after the first exchange of a non-app chat, the titles come from the server.
-  if (after.active === uuid && isFirstExchange(after.chatList) && !group?.appId && final?.type === 'done') void loadGroups();
+  if (after.active === uuid && isFirstExchange(after.chatList) && !group?.appId && outcome.kind === 'done') void loadGroups();
   // Ids of a reply cut short are known only to the server; fetch them so delete works.
-  if (syncIds && uuid !== 0) setTimeout(() => {
-    const s = useChat.getState();
-    if (s.active === uuid && !s.generating) void loadHistory(uuid);
-  }, 800);
-  return final?.type === 'done' || end === 'aborted';
+  if (syncIds && uuid !== 0)
+    setTimeout(() => {
+      const s = useChat.getState();
+      if (s.active === uuid && !s.generating) void loadHistory(uuid);
+    }, 800);
+  return outcome.kind === 'done' || outcome.kind === 'stopped';
 }
 
 /** SPEC §2.7 delete on a bubble: POST /chatlog/del, or only locally when the message has no id. */

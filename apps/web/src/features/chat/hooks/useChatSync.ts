@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useSession } from '../../../lib/session.ts';
 import { clearChat, loadGroups, loadHistory } from '../controller/groups.ts';
+import { pendingResume } from '../controller/pending-resume.ts';
+import { resumeReply, showResumedGroup } from '../controller/resume.ts';
 import { abortRun } from '../controller/run.ts';
 import { preloadVirtualList } from '../components/MessageList.tsx';
 import { rendererModule } from '../../../components/markdown/modules.ts';
@@ -8,8 +10,8 @@ import { useChat } from '../stores/chat-store.ts';
 
 /**
  * Keeps the chat in step with the session (SPEC §4.1): with a token the groups and the active
- * log load (again after a login); without one the chat is cleared. Leaving the screen stops
- * the reply in flight.
+ * log load (again after a login); without one the chat is cleared. A reply that was streaming
+ * before a reload is resumed. Leaving the screen stops the reply in flight.
  */
 export function useChatSync() {
   const token = useSession((s) => s.token);
@@ -20,13 +22,17 @@ export function useChatSync() {
       return;
     }
     let live = true;
-    void loadGroups().then((groups) => {
+    void loadGroups().then(async (groups) => {
       if (!live) return;
+      // A reply that was streaming when the page reloaded opens its group and picks up again.
+      const resume = pendingResume();
+      if (resume) showResumedGroup(resume.context, groups);
       const { active, groupsLoaded } = useChat.getState();
       // A remembered group that no longer exists falls back to a new session.
-      const target = groupsLoaded && active !== 0 && !groups.some((g) => g.uuid === active) ? 0 : active;
+      const target = groupsLoaded && active !== 0 && !useChat.getState().groupList.some((g) => g.uuid === active) ? 0 : active;
       if (target !== active) useChat.getState().setActive(target);
-      void loadHistory(target);
+      await loadHistory(target);
+      if (live && resume) void resumeReply(resume);
     });
     return () => {
       live = false;

@@ -15,6 +15,12 @@ export const streamStore = {
     text = '';
     notify();
   },
+  /** The whole text so far (what lib/stream-run hands over once per frame). */
+  set(next: string) {
+    if (key === null || next === text) return;
+    text = next;
+    notify();
+  },
   append(piece: string) {
     if (key === null) return;
     text += piece;

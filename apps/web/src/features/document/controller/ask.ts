@@ -1,32 +1,30 @@
 import type { DocumentStreamEvent } from '@app/shared';
 import { DOCUMENT_STATUS } from '@app/shared/constants';
-import { createCoalescer } from '../../../lib/coalescer.ts';
-import { handleReplyCode } from '../../../lib/http.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
+import { readRecord, type ResumeRecord } from '../../../lib/stream-run/record.ts';
+import { abortRun, currentRun, startRun, stopRun, type RunOutcome } from '../../../lib/stream-run/run.ts';
 import { stopAsk, validateAsk } from '../api.ts';
 import { activeGroup, useDocuments } from '../stores/document-store.ts';
-import { openAskStream, type StreamEnd } from '../stream/ask-stream.ts';
 import type { DocItem } from '../types.ts';
 import '../locales.ts';
 
 const t = (key: string) => i18n.t(`document:${key}`);
 
-/** How long a stop waits for the server's closing event (with the saved ids) before cutting the connection. */
-export const STOP_GRACE_MS = 1500;
+/** The document chat's kind of turn in lib/stream-run (one answer in flight at a time). */
+export const DOCUMENT_RUN = 'document';
 
-interface Run {
-  abort: AbortController;
-  /** The turn's secret once ask/validate answered: what /api/document/stop takes. */
-  secret: string | null;
-  stopRequested: boolean;
-  settled: Promise<void>;
+/** What a reload needs to show a document answer again. */
+export interface DocumentResumeContext {
+  token: string;
+  question: string;
+  action: string;
+  language: string;
 }
 
-let current: Run | null = null;
 let seq = 0;
-const newKey = () => `d${Date.now().toString(36)}${(seq++).toString(36)}`;
+export const newKey = () => `d${Date.now().toString(36)}${(seq++).toString(36)}`;
 
 export interface AskInput {
   question: string;
@@ -63,7 +61,7 @@ export async function askDocument(input: AskInput): Promise<boolean> {
     session.openLogin();
     return false;
   }
-  if (useDocuments.getState().generating) return false;
+  if (useDocuments.getState().generating || currentRun(DOCUMENT_RUN)) return false;
   const problem = refusal(input);
   if (problem) {
     toast.error(problem);
@@ -77,95 +75,68 @@ export async function askDocument(input: AskInput): Promise<boolean> {
   const reply: DocItem = { key: newKey(), id: null, role: 'assistant', text: '', action: body.action, language: body.language, status: 'complete', error: null, citations: [], loading: true };
   useDocuments.setState({ messages: [...before, question, reply], messagesOf: token, generating: true, live: { key: reply.key, text: '' } });
 
-  let settle!: () => void;
-  const run: Run = { abort: new AbortController(), secret: null, stopRequested: false, settled: new Promise<void>((r) => (settle = r)) };
-  current = run;
-  const finish = () => {
-    if (current === run) current = null;
-    useDocuments.setState({ generating: false, live: null });
-    settle();
-  };
   const rollback = () => {
     if (useDocuments.getState().messagesOf === token) useDocuments.getState().removeMessages([question.key, reply.key]);
     if (input.question && !useDocuments.getState().draft) useDocuments.getState().setDraft(input.question);
   };
 
-  try {
-    run.secret = (await validateAsk(body)).secret;
-  } catch {
+  const run = startRun<DocumentStreamEvent, { secret: string }>({
+    kind: DOCUMENT_RUN,
+    prepare: () => validateAsk(body),
+    // POST /api/document/ask (SPEC §4.2 step 2 for documents).
+    stream: ({ secret }) => ({ url: '/api/document/ask', method: 'POST', body: { secret, ...body } }),
+    stop: stopAsk,
+    context: (): DocumentResumeContext => ({ token, question: body.question, action: body.action, language: body.language }),
+    onText: (text) => showLive(reply.key, text),
+  });
+  const outcome = await run.settled;
+  if (outcome.kind === 'refused' || outcome.kind === 'cancelled') {
     // The http client showed the refusal (and opened the purchase dialog for 408xxx).
     rollback();
-    finish();
+    useDocuments.setState({ generating: false, live: null });
     return false;
   }
-  if (run.abort.signal.aborted) {
-    rollback();
-    finish();
-    return false;
-  }
+  return settleAnswer(outcome, reply.key, question.key);
+}
 
-  let text = '';
-  const coalescer = createCoalescer((piece) => {
-    text += piece;
-    if (useDocuments.getState().live?.key === reply.key) useDocuments.setState({ live: { key: reply.key, text } });
-  });
-  let last: Extract<DocumentStreamEvent, { type: 'done' | 'error' }> | null = null;
-  let end: StreamEnd | 'aborted' | 'network';
-  try {
-    end = await openAskStream({ secret: run.secret, ...body }, run.abort.signal, (e) => {
-      if (e.type === 'delta') coalescer.push(e.text);
-      else if (e.type !== 'resume') last = e;
-    });
-  } catch {
-    end = run.abort.signal.aborted ? 'aborted' : 'network';
-  }
-  coalescer.flush();
-  coalescer.dispose();
+export const showLive = (key: string, text: string) => {
+  if (useDocuments.getState().live?.key === key) useDocuments.setState({ live: { key, text } });
+};
 
-  const patch = (p: Partial<DocItem>) => useDocuments.getState().patchMessage(reply.key, { text, loading: false, ...p });
-  const final = last as Extract<DocumentStreamEvent, { type: 'done' | 'error' }> | null;
-  if (final?.type === 'done') {
-    patch({ id: final.messageId, status: final.status, citations: final.citations });
-    useDocuments.getState().patchMessage(question.key, { id: final.userMessageId });
-    if (final.charged > 0) useSession.getState().loadUser().catch(() => {});
-  } else if (final?.type === 'error' || (typeof end === 'object' && end.kind === 'failed')) {
-    const code = final?.type === 'error' ? final.code : (end as Extract<StreamEnd, { kind: 'failed' }>).code;
-    const message = final?.type === 'error' ? final.message : (end as Extract<StreamEnd, { kind: 'failed' }>).message;
-    patch({ id: final?.type === 'error' ? final.messageId : null, status: 'error', error: message });
-    // SPEC §8: 403000 drops the session, 408xxx opens the purchase dialog; the reply shows the message.
-    if (final?.type === 'error') handleReplyCode({ code, message, success: true, data: null }, '/api/document/ask', true);
-  } else if (end === 'aborted' || run.stopRequested) {
+/** Shows how an answer ended: ids and citations, stopped, or its error (SPEC §8 was applied by lib/stream-run). */
+export function settleAnswer(outcome: RunOutcome<DocumentStreamEvent>, replyKey: string, questionKey: string | null): boolean {
+  const text = 'text' in outcome ? outcome.text : '';
+  const patch = (p: Partial<DocItem>) => useDocuments.getState().patchMessage(replyKey, { text, loading: false, ...p });
+  if (outcome.kind === 'done') {
+    const done = outcome.event;
+    patch({ id: done.messageId, status: done.status, citations: done.citations });
+    if (questionKey) useDocuments.getState().patchMessage(questionKey, { id: done.userMessageId });
+    if (done.charged > 0) useSession.getState().loadUser().catch(() => {});
+  } else if (outcome.kind === 'error') {
+    patch({ id: outcome.event?.messageId ?? null, status: 'error', error: outcome.message });
+  } else if (outcome.kind === 'stopped') {
     patch({ status: 'stopped' });
   } else {
     patch({ status: 'error', error: t('streamCut') });
   }
-  finish();
-  return final?.type === 'done' || end === 'aborted' || run.stopRequested;
+  useDocuments.setState({ generating: false, live: null });
+  return outcome.kind === 'done' || outcome.kind === 'stopped';
 }
 
 /**
  * SPEC §4.2 step 5: stop tells the server (it saves the partial reply and closes the stream) and
  * cuts the connection if it has not closed after a short grace. The partial text stays.
  */
-export function stopAnswer(): Promise<void> {
-  const run = current;
-  if (!run) return Promise.resolve();
-  if (!run.stopRequested) {
-    run.stopRequested = true;
-    if (run.secret) stopAsk(run.secret).catch(() => run.abort.abort());
-    else run.abort.abort();
-    setTimeout(() => run.abort.abort(), STOP_GRACE_MS);
-  }
-  return run.settled;
-}
+export const stopAnswer = () => stopRun(DOCUMENT_RUN);
 
-/** Leaving the screen or the session: cut the stream now (the server keeps what arrived). */
-export function abortAnswer() {
-  const run = current;
-  if (!run) return;
-  run.stopRequested = true;
-  if (run.secret) stopAsk(run.secret).catch(() => {});
-  run.abort.abort();
+/** Leaving the screen or the session: tell the server and cut the stream now (the server keeps what arrived). */
+export const abortAnswer = () => abortRun(DOCUMENT_RUN);
+
+/** The answer this tab was streaming before a reload, if any (younger than ten minutes). */
+export function pendingResume(): ResumeRecord<DocumentResumeContext> | null {
+  if (!useSession.getState().token || currentRun(DOCUMENT_RUN)) return null;
+  const record = readRecord<DocumentResumeContext>(DOCUMENT_RUN);
+  return record && typeof record.context.token === 'string' && record.context.token ? record : null;
 }
 
 /** A failed reply asked again: its question and action go out once more as a new turn. */

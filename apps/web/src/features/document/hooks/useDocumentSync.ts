@@ -5,14 +5,16 @@ import { i18n } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { queryDocument } from '../api.ts';
-import { abortAnswer } from '../controller/ask.ts';
-import { clearDocuments, loadDocuments } from '../controller/documents.ts';
+import { abortAnswer, pendingResume } from '../controller/ask.ts';
+import { resumeAnswer } from '../controller/resume.ts';
+import { clearDocuments, loadDocuments, loadHistory } from '../controller/documents.ts';
 import { useDocuments } from '../stores/document-store.ts';
 import { useUpload } from '../stores/upload-store.ts';
 
 /**
  * Keeps the screen in step with the session (SPEC §4.1): with a token the documents load and the
- * first opens; without one they are cleared. Leaving the screen stops the reply in flight.
+ * first opens; without one they are cleared. An answer that was streaming before a reload is
+ * resumed. Leaving the screen stops the reply in flight.
  */
 export function useDocumentSync() {
   const token = useSession((s) => s.token);
@@ -21,7 +23,17 @@ export function useDocumentSync() {
       clearDocuments();
       return;
     }
-    void loadDocuments();
+    let live = true;
+    // An answer that was streaming when the page reloaded opens its document and picks up again.
+    const resume = pendingResume();
+    void loadDocuments(resume?.context.token).then(async () => {
+      if (!live || !resume) return;
+      const result = await resumeAnswer(resume);
+      if (result === 'gone' && useDocuments.getState().active === resume.context.token) await loadHistory(resume.context.token);
+    });
+    return () => {
+      live = false;
+    };
   }, [token]);
 
   useEffect(() => abortAnswer, []);

@@ -1,16 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DocumentStreamEvent } from '@app/shared';
-import { on } from '../../../lib/events.ts';
-import { tokenStore } from '../../../lib/storage.ts';
-import { mockApi, sse } from '../test/fixtures.ts';
-import { openAskStream } from './ask-stream.ts';
+import { mockApi, sse } from '../test/mock-api.ts';
+import { requestEventStream } from './event-stream.ts';
+import { on } from './events.ts';
+import { tokenStore } from './storage.ts';
+
+/** A POST stream the way document chat opens it. */
+const openAskStream = (body: object, signal: AbortSignal, onEvent: (e: DocumentStreamEvent) => void) =>
+  requestEventStream<DocumentStreamEvent>('/api/document/ask', { method: 'POST', body, signal }, onEvent);
 
 afterEach(() => vi.unstubAllGlobals());
 
 const body = { secret: 's'.repeat(32), token: 'a'.repeat(32), question: '', action: 'summary', language: 'English' };
 const done: DocumentStreamEvent = { type: 'done', token: 'a'.repeat(32), messageId: 9, userMessageId: 8, status: 'complete', usage: null, charged: 1, citations: [{ n: 1, page: 2, section: null }] };
 
-describe('openAskStream', () => {
+describe('requestEventStream', () => {
   it('POSTs the turn as JSON with the bearer token and hands over each event as it arrives', async () => {
     tokenStore.set('tok');
     const api = mockApi({

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import { modelKeys, models } from '../../db/schema/index.ts';
-import type { CreditPool } from '../billing/spend.ts';
+import type { CreditPool } from '../billing/public.ts';
 
 export interface ChatModel {
   id: number;

@@ -1,5 +1,4 @@
 import type { ServerResponse } from 'node:http';
-import type { ChatStreamEvent, DocumentStreamEvent } from '@app/shared';
 
 export const SSE_HEADERS = {
   'Content-Type': 'text/event-stream; charset=utf-8',
@@ -28,7 +27,7 @@ export class SseWriter {
     const text = this.batch;
     if (!text) return;
     this.batch = '';
-    this.write(text);
+    void this.write(text);
   };
 
   constructor(
@@ -90,7 +89,7 @@ export class SseWriter {
     return this.full ?? undefined;
   }
 
-  send(event: ChatStreamEvent | DocumentStreamEvent) {
+  send(event: { type: string; [field: string]: unknown }) {
     const text = `data: ${JSON.stringify(event)}\n\n`;
     if (!this.batch) return this.write(text);
     const batched = this.batch;

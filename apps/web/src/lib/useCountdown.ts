@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
  * Seconds left until a deadline, ticking once a second, measured against the clock so a throttled
- * tab stays right. `onEnd` runs once when it reaches 0.
+ * tab stays right. `onEnd` runs once when it reaches 0. Used by the SMS resend button (SPEC §4.3)
+ * and the payment dialogs (SPEC §4.4, §4.5).
  */
 export function useCountdown(onEnd?: () => void) {
   const [deadline, setDeadline] = useState<number | null>(null);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import clsx from 'clsx';
-import { useCountdown } from '../hooks/useCountdown.ts';
+import { useCountdown } from '../lib/useCountdown.ts';
 
 interface Props {
   /** How long the button stays disabled after a successful action. */

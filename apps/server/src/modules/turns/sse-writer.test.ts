@@ -57,14 +57,14 @@ describe('SseWriter', () => {
   it('writes the deltas of one tick in one write, in order, and other events after them', async () => {
     const { sse, writes, ended, body } = await open((res) => new SseWriter(res, () => {}));
     expect(sse.delta('你')).toBeUndefined();
-    sse.delta('好"\n');
-    sse.delta('！');
+    void sse.delta('好"\n');
+    void sse.delta('！');
     expect(writes).toHaveLength(0);
     await tick();
     expect(writes).toHaveLength(1);
-    sse.delta('再');
+    void sse.delta('再');
     await sse.send({ type: 'error', code: 500, message: 'x', uuid: 1, messageId: null });
-    sse.delta('尾');
+    void sse.delta('尾');
     sse.end();
     await ended;
     const events = body()
@@ -97,7 +97,7 @@ describe('SseWriter', () => {
   it('tells when the client went away, and drops what follows', async () => {
     let gone = 0;
     const { sse, res, client, writes } = await open((res) => new SseWriter(res, () => gone++));
-    sse.delta('a');
+    void sse.delta('a');
     client.destroy();
     await new Promise((r) => res.on('close', r));
     await tick();
@@ -118,7 +118,7 @@ describe('SseWriter', () => {
     const big = 'x'.repeat(64 * 1024);
     let wait: Promise<void> | undefined;
     for (let i = 0; i < 1000 && !wait; i++) {
-      sse.delta(big);
+      void sse.delta(big);
       await tick();
       wait = sse.delta('');
     }

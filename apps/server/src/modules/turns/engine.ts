@@ -1,0 +1,350 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Code } from '@app/shared';
+import { requireUser, type AuthUser } from '../../core/auth.ts';
+import type { AppContext } from '../../core/context.ts';
+import { notFound } from '../../core/errors.ts';
+import type { Db } from '../../db/client.ts';
+import { turns } from '../../db/schema/index.ts';
+import { LlmError, type LlmUsage } from '../../providers/llm/types.ts';
+import { spend, type CreditPool } from '../billing/public.ts';
+import { balanceError } from '../models/service.ts';
+import { describeFailure } from './failures.ts';
+import { canHold } from './holds.ts';
+import { LiveTurn, type LiveTurns } from './live.ts';
+import { claimTurn, type OwnedTurn } from './prepared.ts';
+import { SseWriter } from './sse-writer.ts';
+
+export type ReplyStatus = 'complete' | 'stopped' | 'error';
+
+/** What a turn costs and from which pool; `label` names it in the ledger. */
+export interface TurnPrice {
+  pool: CreditPool;
+  cost: number;
+  label: string;
+}
+
+/** How a turn ended, as the adapter saves it. */
+export interface Outcome {
+  text: string;
+  status: ReplyStatus;
+  /** What the user is told when it failed, with its SPEC §8 code. */
+  errorText: string | null;
+  errorCode: number | null;
+  usage: LlmUsage | null;
+  /** Credits taken (0 when nothing was charged). */
+  charged: number;
+}
+
+/** The `usage` of a closing `done` event. */
+export const usageView = (u: LlmUsage | null) =>
+  u ? { prompt_tokens: u.promptTokens, completion_tokens: u.completionTokens, total_tokens: u.promptTokens + u.completionTokens } : null;
+
+export type DeltaSink = (text: string) => Promise<void> | undefined;
+
+/**
+ * One kind of paid turn (chat reply, document answer, …) on the engine. The engine owns the
+ * lifecycle — hold, relay, stop, resume, save, charge once, release — and the adapter says what
+ * the turn is: what it saves before the first token, how it produces the reply, how it stores it.
+ * `R` is what the adapter needs to store the reply later; it is kept with the turn (JSON), so
+ * that a turn whose instance died is still saved by another.
+ */
+export interface TurnAdapter<T extends OwnedTurn, R extends Record<string, unknown>, E extends { type: string }> {
+  kind: string;
+  /** In the transaction that holds the cost: writes what must exist before the first token leaves (the conversation, the question). */
+  begin(tx: Db, turn: T, startedAt: number): Promise<R>;
+  /** Produces the reply into `emit` (a promise it returns holds the producer back); throws LlmError when the upstream fails; stops when `signal` aborts. */
+  produce(turn: T, ref: R, emit: DeltaSink, signal: AbortSignal): Promise<{ usage: LlmUsage | null; extra?: unknown }>;
+  /** In the settling transaction: stores the reply; returns the closing event (`done`, or `error` for a failure). */
+  finish(tx: Db, ref: R, outcome: Outcome, extra: unknown): Promise<E>;
+  /** The closing event when nothing was saved (refused, or failed before the turn began). */
+  failure(turn: T, code: number, message: string): E;
+}
+
+interface Admitted<R> {
+  turnId: number;
+  ref: R;
+  startedAt: number;
+}
+
+/** Everything a settlement needs: kept as one value so a failed one can be retried later. */
+interface Settlement<R extends Record<string, unknown>, E extends { type: string }> {
+  adapter: TurnAdapter<OwnedTurn, R, E>;
+  userId: number;
+  admitted: Admitted<R>;
+  price: TurnPrice;
+  outcome: Outcome;
+  extra: unknown;
+}
+
+interface TurnRow {
+  id: number;
+  user_id: number;
+  kind: string;
+  pool: CreditPool;
+  cost: number;
+  started_at: string | Date;
+  text: string;
+  ref: Record<string, unknown>;
+}
+
+const SETTLE_TRIES = 3;
+const MAX_SETTLE_RETRIES = 20;
+/** How often lapsed turns are looked for: at most a lease apart, at least every 30 s. */
+const RECONCILE_EVERY_MS = 30_000;
+const SAVE_FAILED = '保存回复失败，请稍后再试';
+const INTERRUPTED = '服务中断，回复未完成，请重试';
+
+/** Postgres text cannot hold NUL; a model may still send one. */
+const storable = (text: string) => (text.includes('\u0000') ? text.replaceAll('\u0000', '') : text);
+
+/**
+ * The paid-turn engine. Invariant: a reply is saved and charged, or it is not delivered.
+ * - admit: one transaction locks the user's balance row, checks it pays for this turn on top
+ *   of the holds of turns still running (leases not lapsed), writes the turn row (the hold)
+ *   and the adapter's `begin` (the question is saved before the first token leaves);
+ * - run: the adapter's reply relayed to every reader (SSE), stoppable from any instance,
+ *   re-attachable after a reload or on another instance; a reader that goes away does not
+ *   stop it;
+ * - settle: one transaction flips the turn from running (exactly once), charges a produced
+ *   reply in one statement that takes from the pools in order, and saves it through `finish`;
+ *   a settle that fails is retried, and a turn whose instance died is settled by any instance
+ *   once its lease lapses, from the last checkpoint of its text.
+ */
+export class TurnEngine {
+  private adapters = new Map<string, TurnAdapter<OwnedTurn, Record<string, unknown>, { type: string }>>();
+  /** Settlements that failed (the database was away): retried on every reconcile, a bounded number of times. */
+  private unsettled: { retry: () => Promise<unknown>; tries: number }[] = [];
+  private reconciler: NodeJS.Timeout | null = null;
+  private reconciling: Promise<void> | null = null;
+
+  constructor(
+    private ctx: AppContext,
+    readonly live: LiveTurns,
+  ) {}
+
+  register<T extends OwnedTurn, R extends Record<string, unknown>, E extends { type: string }>(adapter: TurnAdapter<T, R, E>) {
+    this.adapters.set(adapter.kind, adapter);
+    return adapter;
+  }
+
+  async start() {
+    await this.live.start();
+    this.reconciler = setInterval(() => void this.reconcile(), Math.min(RECONCILE_EVERY_MS, this.live.leaseMs));
+    this.reconciler.unref();
+    void this.reconcile();
+  }
+
+  async close() {
+    if (this.reconciler) clearInterval(this.reconciler);
+    await this.live.close();
+    await this.reconciling;
+  }
+
+  /**
+   * Takes the prepared turn named by `secret` for the caller (once). The session is checked
+   * here, so a token revoked after the turn was prepared cannot open it: 401 without a token,
+   * 403000 with a bad one, 404 when the turn is unknown, used, expired or someone else's.
+   */
+  async claim<T extends OwnedTurn>(req: FastifyRequest, secret: string, prefix: string, notFoundText: string): Promise<{ turn: T; user: AuthUser }> {
+    const user = await requireUser(this.ctx, req);
+    const turn = await claimTurn<T>(this.ctx.kv, secret, async (t) => t.userId === user.id, prefix);
+    if (!turn) throw notFound(notFoundText);
+    return { turn, user };
+  }
+
+  /** Runs a claimed turn to its end as an SSE reply. */
+  async run<T extends OwnedTurn, R extends Record<string, unknown>, E extends { type: string }>(
+    adapter: TurnAdapter<T, R, E>,
+    turn: T,
+    secret: string,
+    price: TurnPrice,
+    reply: FastifyReply,
+  ): Promise<void> {
+    reply.hijack();
+    await this.live.track(this.lifecycle(adapter, turn, secret, price, reply));
+  }
+
+  private async lifecycle<T extends OwnedTurn, R extends Record<string, unknown>, E extends { type: string }>(
+    adapter: TurnAdapter<T, R, E>,
+    turn: T,
+    secret: string,
+    price: TurnPrice,
+    reply: FastifyReply,
+  ) {
+    const startedAt = this.ctx.clock.now();
+    let gone = () => {};
+    const sse = new SseWriter(reply.raw, () => gone());
+    let admitted: Admitted<R> | null;
+    try {
+      admitted = await this.admit(adapter, turn, price, startedAt);
+    } catch (e) {
+      this.ctx.log.error({ err: e, kind: adapter.kind }, 'turn: admission failed');
+      await sse.send(adapter.failure(turn, Code.SERVER_ERROR, '服务器开小差了，请稍后再试'));
+      return sse.end();
+    }
+    if (!admitted) {
+      const err = balanceError(price.pool);
+      await sse.send(adapter.failure(turn, err.code, err.message));
+      return sse.end();
+    }
+
+    const live = new LiveTurn(secret, turn.userId, admitted.turnId);
+    live.listeners.add(sse);
+    gone = () => live.listeners.delete(sse);
+    let usage: LlmUsage | null = null;
+    let extra: unknown;
+    let failure: LlmError | null = null;
+    try {
+      await this.live.add(live);
+      ({ usage, extra } = await adapter.produce(turn, admitted.ref, (text) => live.emit(text), live.controller.signal));
+    } catch (e) {
+      if (e instanceof LlmError) failure = e;
+      else {
+        this.ctx.log.error({ err: e, kind: adapter.kind }, 'turn: producing the reply failed');
+        failure = new LlmError('upstream', (e as Error)?.message ?? String(e));
+      }
+    }
+    const text = live.text();
+    const status: ReplyStatus = live.controller.signal.aborted ? 'stopped' : failure ? 'error' : 'complete';
+    const problem = status === 'error' ? describeFailure(failure!) : null;
+    if (problem) this.ctx.log.warn({ kind: adapter.kind, upstream: failure!.kind, detail: failure!.message, chars: text.length }, 'turn: upstream failed');
+    const outcome: Outcome = { text, status, errorText: problem?.message ?? null, errorCode: problem?.code ?? null, usage, charged: 0 };
+
+    const settlement: Settlement<R, E> = { adapter, userId: turn.userId, admitted, price, outcome, extra };
+    let closing: E;
+    try {
+      closing = (await this.settleWithRetries(settlement)) ?? adapter.failure(turn, Code.SERVER_ERROR, INTERRUPTED);
+    } catch (e) {
+      this.ctx.log.error({ err: e, kind: adapter.kind, turnId: admitted.turnId }, 'turn: saving the reply failed; retried later');
+      this.unsettled.push({ retry: () => this.settle(settlement), tries: 0 });
+      closing = adapter.failure(turn, Code.SERVER_ERROR, SAVE_FAILED);
+    }
+    await this.live.remove(live).catch((e) => this.ctx.log.error({ err: e }, 'turn: unregistering failed'));
+    for (const reader of [...live.listeners]) {
+      await reader.send(closing);
+      reader.end();
+    }
+  }
+
+  /** Holds the cost and begins the turn, in one transaction; null when the balance cannot pay. */
+  private async admit<T extends OwnedTurn, R extends Record<string, unknown>>(
+    adapter: TurnAdapter<T, R, { type: string }>,
+    turn: T,
+    price: TurnPrice,
+    startedAt: number,
+  ): Promise<Admitted<R> | null> {
+    return this.ctx.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      if (price.cost > 0 && !(await canHold(tx, { userId: turn.userId, pool: price.pool, cost: price.cost, nowMs: startedAt }))) return null;
+      const ref = await adapter.begin(tx, turn, startedAt);
+      const [row] = await tx
+        .insert(turns)
+        .values({
+          userId: turn.userId,
+          kind: adapter.kind,
+          pool: price.pool,
+          cost: price.cost,
+          instanceId: this.live.instanceId,
+          leaseUntil: this.live.leaseUntil(),
+          startedAt: new Date(startedAt),
+          ref,
+        })
+        .returning({ id: turns.id });
+      return { turnId: row!.id, ref, startedAt };
+    });
+  }
+
+  private async settleWithRetries<R extends Record<string, unknown>, E extends { type: string }>(s: Settlement<R, E>): Promise<E | null> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.settle(s);
+      } catch (e) {
+        if (attempt >= SETTLE_TRIES) throw e;
+        this.ctx.log.warn({ err: e, attempt }, 'turn: settle failed, retrying');
+        await new Promise((r) => setTimeout(r, 100 * 4 ** attempt));
+      }
+    }
+  }
+
+  /**
+   * Flips the turn from running exactly once, charges a produced reply (complete, or stopped
+   * with text; a failure never), saves it. Null when the turn was settled already.
+   * The membership that paid at admission still pays: spends are dated at the turn's start.
+   */
+  private async settle<R extends Record<string, unknown>, E extends { type: string }>({ adapter, userId, admitted, price, outcome, extra }: Settlement<R, E>): Promise<E | null> {
+    const text = storable(outcome.text);
+    const charge = outcome.status !== 'error' && text.length > 0 && price.cost > 0;
+    return this.ctx.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const [row] = await tx
+        .update(turns)
+        .set({ status: charge ? 'settled' : 'released', text, settledAt: new Date(this.ctx.clock.now()) })
+        .where(and(eq(turns.id, admitted.turnId), eq(turns.status, 'running')))
+        .returning({ id: turns.id });
+      if (!row) return null;
+      let charged = 0;
+      if (charge) {
+        const paid = await spend(tx, { userId, pool: price.pool, cost: price.cost, nowMs: admitted.startedAt, note: price.label, ref: `turn:${admitted.turnId}` });
+        if (paid) charged = price.cost;
+        else this.ctx.log.warn({ userId, turnId: admitted.turnId }, 'turn: reply produced but the balance could no longer pay');
+        if (charged) await tx.update(turns).set({ charged }).where(eq(turns.id, admitted.turnId));
+      }
+      return adapter.finish(tx, admitted.ref, { ...outcome, text, charged }, extra);
+    });
+  }
+
+  /**
+   * Settles turns whose instance died (lease lapsed): the reply as last checkpointed is saved
+   * as interrupted, and not charged (the failure was ours). Also retries settlements that
+   * failed here. Safe on every instance at once: each turn is flipped from running once.
+   */
+  async reconcile(): Promise<void> {
+    if (this.reconciling) return this.reconciling;
+    this.reconciling = (async () => {
+      for (const pending of this.unsettled.splice(0)) {
+        try {
+          await pending.retry();
+        } catch (e) {
+          // Past this, the turn's lease has long lapsed: it is settled as an orphan from its checkpoint.
+          if (++pending.tries < MAX_SETTLE_RETRIES) this.unsettled.push(pending);
+          this.ctx.log.error({ err: e, tries: pending.tries }, 'turn: settle retry failed');
+        }
+      }
+      try {
+        const result = await this.ctx.db.execute(sql`
+          select id, user_id, kind, pool, cost, started_at, text, ref from turns
+          where status = 'running' and lease_until < ${new Date(this.ctx.clock.now()).toISOString()}::timestamptz
+          order by id limit 100`);
+        for (const row of (result as { rows: TurnRow[] }).rows) {
+          try {
+            await this.settleOrphan(row);
+          } catch (e) {
+            // Its reply cannot be stored (say, the conversation is gone): let go of the hold at least, so it is not retried forever.
+            this.ctx.log.error({ err: e, turnId: row.id }, 'turn: saving an orphaned turn failed; its hold is released');
+            await this.ctx.db.update(turns).set({ status: 'released', settledAt: new Date(this.ctx.clock.now()) }).where(and(eq(turns.id, row.id), eq(turns.status, 'running')));
+          }
+        }
+      } catch (e) {
+        this.ctx.log.error({ err: e }, 'turn: reconciling failed');
+      }
+    })().finally(() => (this.reconciling = null));
+    return this.reconciling;
+  }
+
+  private async settleOrphan(row: TurnRow) {
+    const adapter = this.adapters.get(row.kind);
+    if (!adapter) throw new Error(`no adapter for turns of kind ${row.kind}`);
+    const startedAt = new Date(row.started_at).getTime();
+    const outcome: Outcome = { text: row.text, status: 'error', errorText: INTERRUPTED, errorCode: Code.SERVER_ERROR, usage: null, charged: 0 };
+    const saved = await this.settle({
+      adapter,
+      userId: row.user_id,
+      admitted: { turnId: row.id, ref: row.ref, startedAt },
+      price: { pool: row.pool, cost: row.cost, label: row.kind },
+      outcome,
+      extra: undefined,
+    });
+    if (saved) this.ctx.log.warn({ turnId: row.id, kind: row.kind, chars: row.text.length }, 'turn: settled a turn whose instance died');
+  }
+}
