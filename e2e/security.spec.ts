@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { expect, test } from './fixtures.ts';
+import { expect, shot, test } from './fixtures.ts';
 
 /**
  * Production-mode hardening: the CSP and the other headers on a page, the pages working under it,
  * and a second server with DEMO_MODE=0 where the WeChat simulator and the sandbox cashier do not exist.
  */
 
-test('pages carry a strict CSP and the security headers, and the app runs under it', async ({ page, request }) => {
+test('pages carry a strict CSP and the security headers, and the app runs under it', async ({ page, request }, info) => {
   const res = await request.get('/talk', { headers: { accept: 'text/html' } });
   expect(res.status()).toBe(200);
   const csp = res.headers()['content-security-policy'] ?? '';
@@ -24,7 +24,7 @@ test('pages carry a strict CSP and the security headers, and the app runs under 
   await expect(page.getByRole('textbox').first()).toBeVisible();
   // The hashed theme snippet ran (the html element got its theme class decided) and the banner shows demo mode.
   await expect(page.getByRole('button', { name: '关闭演示模式提示' })).toBeVisible();
-  await page.screenshot({ path: 'e2e/screenshots/desktop/security-demo-banner.png' });
+  await shot(page, info, 'security-demo-banner');
 });
 
 test('the simulator page escapes what it echoes and runs only its own script', async ({ page }) => {
