@@ -12,6 +12,9 @@ import { MemoryKv, RedisKv, type KvStore } from './core/kv.ts';
 import { fail } from './core/reply.ts';
 import { registerSecurityHeaders } from './core/security-headers.ts';
 import { checkNotifyUrl, startupReport } from './core/startup-report.ts';
+import { installAccess, installInputGuard, route } from './core/routes.ts';
+import { routes } from '@app/shared/routes';
+import { docsRoutes } from './modules/docs/routes.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { ensureAdmin, seed } from './db/seed.ts';
@@ -54,8 +57,16 @@ export interface BuildOptions {
   llm?: LlmRouterOptions;
 }
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  config: { access?: string; routeKey?: string };
+}
+
 export interface BuiltApp {
   app: FastifyInstance;
+  /** Every route as registered (the contract test compares them with the manifest). */
+  routes: RegisteredRoute[];
   ctx: AppContext;
   documents: ReturnType<typeof registerDocuments>;
   turns: TurnEngine;
@@ -69,6 +80,10 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     trustProxy: trustProxyOf(config.env.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+  });
+  const registered: RegisteredRoute[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) registered.push({ method, url: r.url, config: (r.config ?? {}) });
   });
 
   const database =
@@ -107,6 +122,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const webDist = config.webDist ? resolve(config.webDist) : null;
   registerSecurityHeaders(app, config, webDist ? join(webDist, 'index.html') : null);
   checkNotifyUrl(config, app.log);
+  installAccess(app, ctx);
+  installInputGuard(app);
 
   const configService = new ConfigService(ctx);
   const auth = new AuthService(ctx, configService);
@@ -114,18 +131,19 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   authRoutes(app, ctx, auth);
   userRoutes(app, ctx, new UserService(ctx));
   growthRoutes(app, ctx);
-  billingRoutes(app, ctx);
+  billingRoutes(app, ctx, configService);
   const models = await createModels(ctx, opts.llm);
   const turns = createTurnEngine(ctx, opts.turns ?? { leaseMs: config.env.TURN_LEASE_MS, tickMs: config.env.TURN_TICK_MS });
   await registerChat(app, ctx, models, turns);
   const documents = registerDocuments(app, ctx, models, turns, opts.documents);
-  turnRoutes(app, ctx, turns);
+  turnRoutes(app, turns);
   app.addHook('onReady', () => turns.start());
   // Before the server waits for open connections: stop live turns so their replies are saved.
   app.addHook('preClose', () => turns.close());
   appsRoutes(app, ctx);
   fileRoutes(app, ctx);
-  app.get('/api/health', async () => ({ code: 200, message: 'ok', success: true, data: { db: database.kind, kv: kv.kind } }));
+  route(app, routes.system.health, async () => ({ code: 200, message: 'ok', success: true, data: { db: database.kind, kv: kv.kind } }));
+  docsRoutes(app);
 
   await registerWeb(app, config);
   for (const line of startupReport(ctx, payChannelsOf(config))) app.log.info(line);
@@ -134,7 +152,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await kv.close();
     if (!opts.database) await database.close();
   });
-  return { app, ctx, documents, turns };
+  return { app, ctx, documents, turns, routes: registered };
 }
 
 /**
@@ -184,6 +202,23 @@ function registerParsers(app: FastifyInstance) {
   });
 }
 
+/**
+ * What of an unexpected error may be logged: its type, code and message with the parameters of a
+ * failed query cut off (they can hold a password hash, a token or a user's text), and its stack.
+ */
+export function loggableError(err: unknown) {
+  const e = err as { name?: string; code?: unknown; message?: unknown; stack?: unknown; cause?: unknown };
+  const clean = (m: unknown) => (typeof m === 'string' ? m.split(/\nparams:/)[0]!.replace(/\$argon2[^\s,'"]*/g, '[redacted]').slice(0, 2000) : undefined);
+  const cause = e.cause as { message?: unknown; code?: unknown } | undefined;
+  return {
+    type: e.name,
+    code: e.code,
+    message: clean(e.message),
+    stack: typeof e.stack === 'string' ? e.stack.split('\n').filter((l) => /^\s+at /.test(l)).slice(0, 12).join('\n') : undefined,
+    cause: cause ? { message: clean(cause.message), code: cause.code } : undefined,
+  };
+}
+
 function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof AppError) return reply.status(err.httpStatus).send(fail(err.code, err.message, err.data));
@@ -192,7 +227,7 @@ function registerErrorHandling(app: FastifyInstance) {
       const message = status === 413 ? '请求内容过大' : status === 415 ? '不支持的请求格式' : '请求参数错误';
       return reply.status(status).send(fail(status, message));
     }
-    req.log.error({ err }, 'unhandled error');
+    req.log.error({ err: loggableError(err) }, 'unhandled error');
     return reply.status(500).send(fail(Code.SERVER_ERROR, '服务器开小差了，请稍后再试'));
   });
 }

@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './codes.ts';
+export * from './safe-text.ts';
 export * from './schemas/common.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/user.ts';

@@ -19,6 +19,8 @@ export interface TestApp {
   ctx: Awaited<ReturnType<typeof buildApp>>['ctx'];
   documents: Awaited<ReturnType<typeof buildApp>>['documents'];
   turns: Awaited<ReturnType<typeof buildApp>>['turns'];
+  /** Every route as registered. */
+  routes: Awaited<ReturnType<typeof buildApp>>['routes'];
   clock: ManualClock;
   sms: ConsoleSms;
   /** Sends a request and returns the parsed JSON envelope with the HTTP status. */
@@ -47,6 +49,8 @@ export interface TestAppOptions {
   documents?: BuildOptions['documents'];
   /** A second instance of the server on the same database, KvStore and clock (closing it leaves them open). */
   shareWith?: TestApp;
+  /** A logger instead of none (tests that read the log lines). */
+  logger?: BuildOptions['logger'];
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -65,14 +69,14 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const sms = new ConsoleSms(silent);
   const dataDir = mkdtempSync(join(tmpdir(), 'ai-test-'));
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', DATA_DIR: dataDir, LLM_OFFLINE_DELAY_MS: '0', ...opts.env });
-  const { app, ctx, documents, turns } = await buildApp({
+  const { app, ctx, documents, turns, routes } = await buildApp({
     config,
     clock,
     database,
     kv,
     sms: opts.sms ?? sms,
     wechat: opts.wechat ?? (config.demo ? new DevWechat({ publicUrl: config.publicUrl, now: () => clock.now() }) : undefined),
-    logger: false,
+    logger: opts.logger ?? false,
     documents: opts.documents,
   });
   await app.ready();
@@ -117,6 +121,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     ctx,
     documents,
     turns,
+    routes,
     clock,
     sms,
     call,

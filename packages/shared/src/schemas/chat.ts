@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { CHAT_INPUT_HARD_MAX, CHAT_TITLE_MAX, IMAGES_PER_CONVERSATION, TEMPERATURE_MAX } from '../constants.ts';
+import { ID_MAX } from '../safe-text.ts';
 import { optionalText } from './common.ts';
 import { turnResumeEvent, turnSecret } from './turns.ts';
 
 /** A group id: a positive integer, sent as a number or a numeric string. */
 const groupId = (label: string) =>
-  z.coerce.number({ error: `${label} 无效` }).int(`${label} 无效`).positive(`${label} 无效`);
+  z.coerce.number({ error: `${label} 无效` }).int(`${label} 无效`).positive(`${label} 无效`).max(ID_MAX, `${label} 无效`);
 
 /** 1 / 0 / true / false from JSON or a query string. */
 const flag = z.preprocess(
@@ -31,6 +32,7 @@ const groupTypes = z.preprocess(
   z
     .array(z.coerce.number(), { error: 'type 无效' })
     .min(1, 'type 无效')
+    .max(3, 'type 无效')
     .refine((a) => a.every((n) => n === 1 || n === 2 || n === 3), 'type 无效')
     .transform((a) => a as ChatGroupType[]),
 );
@@ -45,7 +47,7 @@ export const chatCreateBody = z
   .object({
     input: z.string().max(CHAT_INPUT_HARD_MAX, '输入内容过长').default(''),
     /** 0 (or absent) starts a new group. */
-    uuid: z.coerce.number({ error: 'uuid 无效' }).int('uuid 无效').min(0, 'uuid 无效').default(0),
+    uuid: z.coerce.number({ error: 'uuid 无效' }).int('uuid 无效').min(0, 'uuid 无效').max(ID_MAX, 'uuid 无效').default(0),
     /** The model code; defaults to the group's model, else the first model. */
     feature: optionalText(64),
     images: imageList.default([]),

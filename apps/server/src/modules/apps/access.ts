@@ -2,6 +2,7 @@ import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { AppKind } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { apps } from '../../db/schema/index.ts';
+import { requireAccess } from '../../core/access.ts';
 import { notFound } from '../../core/errors.ts';
 
 export type AppRow = typeof apps.$inferSelect;
@@ -19,18 +20,14 @@ export function visibleTo(callerId: number | null): SQL {
 }
 
 /**
- * The one access check for an app id: a live catalogue app, or one of the caller's own apps,
+ * The one access check for an app id (through core/access): a live catalogue app, or one of the caller's own apps,
  * of `kind` when given. Anything else (unknown, disabled, another user's, another kind) is the
  * same 404, so ids of other users' apps reveal nothing.
  */
 export async function requireApp(db: Db, callerId: number | null, id: number, kind?: AppKind): Promise<AppRow> {
-  const conds = [eq(apps.id, id), visibleTo(callerId)];
-  if (kind) conds.push(eq(apps.kind, kind));
-  const [row] = await db
-    .select()
-    .from(apps)
-    .where(and(...conds))
-    .limit(1);
+  const actor = callerId === null ? null : { userId: callerId, clientCode: null };
+  await requireAccess(db, actor, kind ? (`${kind}.read` as const) : 'app.read', [id]);
+  const [row] = await db.select().from(apps).where(eq(apps.id, id)).limit(1);
   if (!row) throw notFound(NOT_FOUND[kind ?? 'any']);
   return row;
 }

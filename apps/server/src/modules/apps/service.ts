@@ -20,6 +20,7 @@ import { AppError, notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { appCategories, appCollects, apps } from '../../db/schema/index.ts';
 import { requireApp, type AppRow } from './access.ts';
+import { checkAccess } from '../../core/access.ts';
 
 /** The template menu's extra item for a user's own apps. */
 export const MY_APPS_MENU = { id: 0, name: '我的应用', icon: 'user-pen' } as const;
@@ -279,7 +280,7 @@ export class AppsService {
   /** POST /app/delMineApp: deletes my own app, or uncollects a catalogue app. */
   async deleteMineApp(caller: AuthUser, appId: number): Promise<'custom' | 'collect'> {
     const app = await requireApp(this.db, caller.id, appId);
-    if (app.ownerId === caller.id) {
+    if ((await checkAccess(this.db, caller, 'myApp.delete', [app.id])).has(app.id)) {
       const gone = await this.db
         .delete(apps)
         .where(and(eq(apps.id, app.id), eq(apps.ownerId, caller.id)))

@@ -1,18 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { routes } from '@app/shared/routes';
 import type { AppContext } from '../../core/context.ts';
 import { safeRedirect } from '../../core/redirect.ts';
+import { route } from '../../core/routes.ts';
 import { newNonce, setPageCsp } from '../../core/security-headers.ts';
-import { parse } from '../../core/validate.ts';
 import type { AuthService } from './service.ts';
 import { handleWechatPush } from './wechat-push.ts';
 import { DEV_WECHAT_TOKEN } from '../../providers/wechat/dev.ts';
 import { wechatSignature } from '../../providers/wechat/signature.ts';
 import { writeFlatXml } from '../../providers/wechat/xml.ts';
-
-const openidSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{6,64}$/, 'openid 为6-64位字母、数字、_ 或 -');
-const scanBody = z.object({ scene: z.string().min(8).max(80), openid: openidSchema });
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -37,9 +34,9 @@ button,a.btn{display:block;width:100%;box-sizing:border-box;padding:12px;border:
  * same signed event push the platform would send, through the same verification.
  */
 export function devWechatRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthService) {
-  app.get('/api/dev/wechat/scan', async (req, reply) => {
-    const raw = (req.query as Record<string, unknown>).scene;
-    const scene = typeof raw === 'string' ? raw.slice(0, 80) : '';
+  const r = routes.auth;
+  route(app, r.devWechatScanPage, async ({ query, reply }) => {
+    const scene = typeof query.scene === 'string' ? query.scene.slice(0, 80) : '';
     const suggested = `dev_${randomBytes(4).toString('hex')}`;
     const nonce = newNonce();
     setPageCsp(reply, pageCsp(nonce)).header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
@@ -56,8 +53,7 @@ var j=await r.json();var m=document.getElementById('msg');m.textContent=j.messag
     );
   });
 
-  app.post('/api/dev/wechat/scan', async (req) => {
-    const body = parse(scanBody, req.body);
+  route(app, r.devWechatScan, async ({ body }) => {
     const timestamp = String(Math.floor(ctx.clock.now() / 1000));
     const nonce = randomBytes(8).toString('hex');
     const signature = wechatSignature(DEV_WECHAT_TOKEN, timestamp, nonce);
@@ -76,15 +72,14 @@ var j=await r.json();var m=document.getElementById('msg');m.textContent=j.messag
       : { code: 400, success: false, message: '二维码已过期，请在网页上刷新后重新扫码', data: null };
   });
 
-  app.get('/api/dev/wechat/oauth', async (req, reply) => {
-    const q = req.query as Record<string, unknown>;
+  route(app, r.devWechatOauth, async ({ query: q, reply }) => {
     setPageCsp(reply, pageCsp(newNonce())).header('Cache-Control', 'no-store');
     const target = safeRedirect(typeof q.redirect_uri === 'string' ? q.redirect_uri : undefined, ctx.config);
     if (!target) {
       reply.code(400).type('text/html; charset=utf-8');
       return page('参数错误', '<h1>redirect_uri 必须是本站的 http(s) 地址</h1>');
     }
-    const openid = parse(z.object({ openid: openidSchema.default('dev_wechat_user') }), q).openid;
+    const openid = q.openid;
     target.searchParams.set('code', `dev_${openid}`);
     target.searchParams.set('state', typeof q.state === 'string' ? q.state : '');
     reply.type('text/html; charset=utf-8');

@@ -11,7 +11,8 @@ import { PayRequestError, type PayChannel, type PaymentAction, type PayMode, typ
 import type { ConfigService } from '../config/service.ts';
 import { PayGateways, type ActiveGateway } from './gateways.ts';
 import { packageOnSale, yuan, type PackageRow } from './packages.ts';
-import { ownsOrder, requireIdentity, type Payer } from './payer.ts';
+import { requireIdentity, type Payer } from './payer.ts';
+import { requireAccess } from '../../core/access.ts';
 import { grantPaidOrder } from './first-purchase.ts';
 import { notifyUrl, sandboxOrderUrl } from './paths.ts';
 import { gatewayReturnUrl } from './return-url.ts';
@@ -170,7 +171,8 @@ export class OrderService {
       .innerJoin(packages, eq(packages.id, orders.packageId))
       .where('orderNo' in by ? eq(orders.orderNo, by.orderNo) : eq(orders.payHash, by.hash))
       .limit(1);
-    if (!row || !ownsOrder(payer, row.o)) throw notFound('订单不存在');
+    if (!row) throw notFound('订单不存在');
+    await requireAccess(this.ctx.db, payer, 'order.read', [row.o.orderNo]);
     return { ...row.o, packageName: row.packageName };
   }
 

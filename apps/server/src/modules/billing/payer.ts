@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { Code } from '@app/shared';
-import { bearerToken, requireUser } from '../../core/auth.ts';
-import type { AppContext } from '../../core/context.ts';
-import { AppError } from '../../core/errors.ts';
+import { bearerToken } from '../../core/auth.ts';
+import { AppError, tokenInvalid } from '../../core/errors.ts';
 
 /**
  * Who is paying: a logged-in user, or a guest known only by the client code the web app sends
@@ -21,10 +20,13 @@ export function clientCodeOf(req: FastifyRequest): string | null {
   return typeof v === 'string' && CLIENT_CODE.test(v) ? v : null;
 }
 
-/** The caller; a token that came but is bad or expired is 403000 (never silently a guest). */
-export async function payerOf(ctx: AppContext, req: FastifyRequest): Promise<Payer> {
-  const user = bearerToken(req) ? await requireUser(ctx, req) : null;
-  return { userId: user?.id ?? null, clientCode: clientCodeOf(req), ip: req.ip };
+/**
+ * The caller of a `guest` route (the access hook resolved `req.actor`); a token that came but is
+ * bad or expired is 403000 (never silently a guest).
+ */
+export function payerOf(req: FastifyRequest): Payer {
+  if (bearerToken(req) && !req.actor) throw tokenInvalid();
+  return { userId: req.actor?.id ?? null, clientCode: clientCodeOf(req), ip: req.ip };
 }
 
 /** A guest must bring a client code, or their order could never be found again. */
@@ -32,10 +34,4 @@ export function requireIdentity(payer: Payer): void {
   if (payer.userId === null && payer.clientCode === null) {
     throw new AppError(Code.BAD_REQUEST, '缺少客户端标识，请刷新页面后重试', 400, { field: 'client_code' });
   }
-}
-
-/** Whether an order row belongs to the caller: its user, or (unbound) the device that placed it. */
-export function ownsOrder(payer: Payer, order: { userId: number | null; clientCode: string | null }): boolean {
-  if (order.userId !== null) return order.userId === payer.userId;
-  return payer.clientCode !== null && order.clientCode === payer.clientCode;
 }

@@ -1,24 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  chatCreateBody,
-  chatHistoriesQuery,
-  chatHistoryDeleteBody,
-  chatHistoryQuery,
-  chatlogDelBody,
-  chatlogDelByGroupBody,
-  chatStopBody,
-  chatStreamQuery,
-  chatUploadImageFields,
-  Code,
-  groupDelAllBody,
-  groupUpdateBody,
-} from '@app/shared';
-import { bearerToken, requireUser } from '../../core/auth.ts';
+import type { FastifyInstance } from 'fastify';
+import { chatUploadImageFields, Code, isSafeText, UNSAFE_TEXT_MESSAGE } from '@app/shared';
+import { routes } from '@app/shared/routes';
+import { bearerToken } from '../../core/auth.ts';
 import type { AppContext } from '../../core/context.ts';
-import { AppError, notFound, unauthorized } from '../../core/errors.ts';
+import { AppError, notFound } from '../../core/errors.ts';
 import { sha256 } from '../../core/ids.ts';
 import { limitOrThrow } from '../../core/rate-limit.ts';
 import { ok } from '../../core/reply.ts';
+import { route } from '../../core/routes.ts';
 import { parse } from '../../core/validate.ts';
 import type { ModelCatalog } from '../models/service.ts';
 import type { TurnEngine } from '../turns/service.ts';
@@ -37,70 +26,40 @@ export interface ChatParts {
 const bad = (field: string, message: string) => new AppError(Code.BAD_REQUEST, message, 400, { field, issues: [{ field, message }] });
 
 export function chatRoutes(app: FastifyInstance, ctx: AppContext, { chat, runner, live, catalog }: ChatParts) {
-  const caller = (req: FastifyRequest) => requireUser(ctx, req);
+  const r = routes.chat;
 
-  app.post('/api/chat/create', async (req) => {
-    const user = await caller(req);
-    return ok(await chat.create(user, parse(chatCreateBody, req.body), sha256(bearerToken(req)!)));
-  });
+  route(app, r.create, async ({ req, actor, body }) => ok(await chat.create(actor, body, sha256(bearerToken(req)!))));
 
-  app.get('/api/chat/stream', async (req, reply) => {
-    if (!bearerToken(req)) throw unauthorized();
-    const q = parse(chatStreamQuery, req.query);
-    await runner.open(req, q.secret, reply);
-  });
+  // The engine checks the session itself when it claims the turn (one lookup, not two).
+  route(app, r.stream, async ({ req, query, reply }) => runner.open(req, query.secret, reply), { tokenLookup: 'handler' });
 
-  app.post('/api/chat/stop', async (req) => {
-    const user = await caller(req);
-    const { secret } = parse(chatStopBody, req.body);
-    if (!(await live.stop(secret, user.id))) throw notFound('没有进行中的回复');
+  route(app, r.stop, async ({ actor, body }) => {
+    if (!(await live.stop(body.secret, actor.id))) throw notFound('没有进行中的回复');
     return ok(null, '已停止');
   });
 
-  app.get('/api/chat/histories', async (req) => {
-    const user = await caller(req);
-    const { type } = parse(chatHistoriesQuery, req.query);
-    return ok({ list: await chat.histories(user, type) });
-  });
+  route(app, r.histories, async ({ actor, query }) => ok({ list: await chat.histories(actor, query.type) }));
+  route(app, r.history, async ({ actor, query }) => ok({ list: await chat.history(actor, query.uuid) }));
 
-  app.get('/api/chat/history', async (req) => {
-    const user = await caller(req);
-    const { uuid } = parse(chatHistoryQuery, req.query);
-    return ok({ list: await chat.history(user, uuid) });
-  });
-
-  app.post('/api/chat/history/delete', async (req) => {
-    const user = await caller(req);
-    await chat.deleteGroup(user, parse(chatHistoryDeleteBody, req.body).uuid);
+  route(app, r.historyDelete, async ({ actor, body }) => {
+    await chat.deleteGroup(actor, body.uuid);
     return ok(null, '删除成功');
   });
 
-  app.post('/group/update', async (req) => {
-    const user = await caller(req);
-    return ok(await chat.updateGroup(user, parse(groupUpdateBody, req.body)), '修改成功');
-  });
+  route(app, r.groupUpdate, async ({ actor, body }) => ok(await chat.updateGroup(actor, body), '修改成功'));
+  route(app, r.groupDelAll, async ({ actor, body }) => ok({ count: await chat.deleteAll(actor, body.type) }, '删除成功'));
 
-  app.post('/group/delAll', async (req) => {
-    const user = await caller(req);
-    return ok({ count: await chat.deleteAll(user, parse(groupDelAllBody, req.body).type) }, '删除成功');
-  });
-
-  app.post('/chatlog/del', async (req) => {
-    const user = await caller(req);
-    await chat.deleteMessage(user, parse(chatlogDelBody, req.body).id);
+  route(app, r.messageDelete, async ({ actor, body }) => {
+    await chat.deleteMessage(actor, body.id);
     return ok(null, '删除成功');
   });
 
-  app.post('/chatlog/delByGroupId', async (req) => {
-    const user = await caller(req);
-    return ok({ count: await chat.clearGroup(user, parse(chatlogDelByGroupBody, req.body).groupId) }, '删除成功');
-  });
+  route(app, r.messagesClear, async ({ actor, body }) => ok({ count: await chat.clearGroup(actor, body.groupId) }, '删除成功'));
 
-  app.post('/api/chat/upload-image', async (req) => {
-    const user = await caller(req);
+  route(app, r.uploadImage, async ({ req, actor: user, query }) => {
     if (!req.isMultipart()) throw bad('file', '请以 multipart/form-data 上传图片');
     await limitOrThrow(ctx.kv, `chat-upload:${user.id}`, 60, 3600, '上传过于频繁，请稍后再试');
-    const fields: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
+    const fields: Record<string, unknown> = { ...query };
     let file: Buffer | null = null;
     try {
       for await (const part of req.parts()) {
@@ -109,12 +68,14 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext, { chat, runner
           else file = await part.toBuffer();
         } else if (part.fieldname === 'feature') {
           fields.feature = part.value;
+          if (typeof part.value === 'string' && !isSafeText(part.value)) throw bad('feature', UNSAFE_TEXT_MESSAGE);
         }
       }
     } catch (e) {
       if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw bad('file', '图片不能超过5MB');
       throw e;
     }
+    // Multipart fields arrive inside the handler, so they are checked here against the shared schema.
     const { feature } = parse(chatUploadImageFields, fields);
     const model = await catalog.find(feature);
     if (!model) throw bad('feature', '该模型不存在或已停用，请重新选择');

@@ -14,6 +14,7 @@ import type { AppContext } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { limitOrThrow } from '../../core/rate-limit.ts';
 import { chatGroups, chatMessages } from '../../db/schema/index.ts';
+import { requireAccess } from '../../core/access.ts';
 import { requireApp, type AppRow } from '../apps/public.ts';
 import { readBalance } from '../billing/public.ts';
 import { balanceError, spendable, type ChatModel, type ModelCatalog } from '../models/service.ts';
@@ -35,12 +36,13 @@ export class ChatService {
     private catalog: ModelCatalog,
   ) {}
 
-  /** The caller's live group, else 404 — the same answer whether it is gone or someone else's. */
-  async requireGroup(caller: AuthUser, id: number): Promise<GroupRow> {
+  /** The caller's live group (core/access decides), else 404 — the same answer whether it is gone or someone else's. */
+  async requireGroup(caller: AuthUser, id: number, permission: 'chatGroup.read' | 'chatGroup.update' | 'chatGroup.delete' = 'chatGroup.read'): Promise<GroupRow> {
+    await requireAccess(this.ctx.db, caller, permission, [id]);
     const [g] = await this.ctx.db
       .select()
       .from(chatGroups)
-      .where(and(eq(chatGroups.id, id), eq(chatGroups.userId, caller.id), isNull(chatGroups.deletedAt)))
+      .where(and(eq(chatGroups.id, id), isNull(chatGroups.deletedAt)))
       .limit(1);
     if (!g) throw notFound('对话不存在或已删除');
     return g;
@@ -210,12 +212,12 @@ export class ChatService {
   }
 
   async deleteGroup(caller: AuthUser, uuid: number) {
-    const group = await this.requireGroup(caller, uuid);
+    const group = await this.requireGroup(caller, uuid, 'chatGroup.delete');
     await this.ctx.db.update(chatGroups).set({ deletedAt: new Date(this.ctx.clock.now()) }).where(eq(chatGroups.id, group.id));
   }
 
   async updateGroup(caller: AuthUser, body: GroupUpdateBody): Promise<ChatGroup> {
-    const group = await this.requireGroup(caller, body.uuid);
+    const group = await this.requireGroup(caller, body.uuid, 'chatGroup.update');
     const [row] = await this.ctx.db
       .update(chatGroups)
       .set({
@@ -239,18 +241,12 @@ export class ChatService {
   }
 
   async deleteMessage(caller: AuthUser, id: number) {
-    const [m] = await this.ctx.db
-      .select({ groupId: chatMessages.groupId })
-      .from(chatMessages)
-      .where(and(eq(chatMessages.id, id), eq(chatMessages.userId, caller.id)))
-      .limit(1);
-    if (!m) throw notFound('消息不存在或已删除');
-    await this.requireGroup(caller, m.groupId);
+    await requireAccess(this.ctx.db, caller, 'chatMessage.delete', [id]);
     await this.ctx.db.delete(chatMessages).where(eq(chatMessages.id, id));
   }
 
   async clearGroup(caller: AuthUser, groupId: number) {
-    const group = await this.requireGroup(caller, groupId);
+    const group = await this.requireGroup(caller, groupId, 'chatGroup.update');
     const rows = await this.ctx.db.delete(chatMessages).where(eq(chatMessages.groupId, group.id)).returning({ id: chatMessages.id });
     return rows.length;
   }

@@ -102,3 +102,26 @@ describe('asking a configured model', () => {
     expect((await getBalance(t, id)).baseModel3).toBe(before);
   });
 });
+
+describe('red-team: what once gave free answers', () => {
+  it('a question with a NUL character is refused before anything runs: a 400 naming the field, no answer, no charge', async () => {
+    const userId = await userIdOf(t, user);
+    const before = (await getBalance(t, userId)).baseModel3;
+    for (const question of ['年假\u0000有几天？', '年假\ud800有几天？']) {
+      const v = await t.call('POST', '/api/document/ask/validate', { token: user, body: { token: doc, action: 'qa', question } });
+      expect(v.status).toBe(400);
+      expect(v.body.data.field).toBe('question');
+    }
+    expect((await getBalance(t, userId)).baseModel3).toBe(before);
+  });
+
+  it('a split balance (1 in the membership pool, 1 in the base pool) pays an answer that costs 2, from both', async () => {
+    const other = await t.loginByPhone('13800000302');
+    const otherId = await userIdOf(t, other);
+    await setBalance(t, otherId, { base3: 1, member3: 1, memberExpiresAt: new Date(t.clock.now() + 86_400_000) });
+    const mine = (await uploadAndParse(t, other, { name: '手册.md', body: Buffer.from(HANDBOOK) })).token;
+    const r = await askWith(t, other, { token: mine, action: 'qa', question: '年假有几天？' });
+    expect(r.last).toMatchObject({ type: 'done', status: 'complete', charged: 2 });
+    expect(await getBalance(t, otherId)).toMatchObject({ baseModel3: 0, memberModel3: 0 });
+  });
+});

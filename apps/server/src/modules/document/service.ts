@@ -24,6 +24,7 @@ import { documentChunks, documentMessages, documents, users } from '../../db/sch
 import { UploadIncompleteError } from '../../providers/storage/types.ts';
 import { issueTicket, mimeOf, readTicket } from './uploads.ts';
 import { documentMessageView, documentView, titleFromFileName, type DocumentRow } from './views.ts';
+import { requireAccess } from '../../core/access.ts';
 
 const HISTORY_MAX = 500;
 const LIST_MAX = 300;
@@ -44,12 +45,13 @@ export class DocumentService {
     private hooks: { added(): void; deleted(doc: DocumentRow): Promise<void> | void },
   ) {}
 
-  /** The caller's live document, else 404 — the same answer whether it is gone or someone else's. */
-  async requireDocument(caller: AuthUser, token: string): Promise<DocumentRow> {
+  /** The caller's live document (core/access decides), else 404 — the same answer whether it is gone or someone else's. */
+  async requireDocument(caller: AuthUser, token: string, permission: 'document.read' | 'document.delete' | 'document.ask' = 'document.read'): Promise<DocumentRow> {
+    await requireAccess(this.ctx.db, caller, permission, [token]);
     const [d] = await this.ctx.db
       .select()
       .from(documents)
-      .where(and(eq(documents.token, token), eq(documents.userId, caller.id), isNull(documents.deletedAt)))
+      .where(and(eq(documents.token, token), isNull(documents.deletedAt)))
       .limit(1);
     if (!d) throw notFound('文档不存在或已删除');
     return d;
@@ -207,7 +209,7 @@ export class DocumentService {
 
   /** Hides the document and its log at once; its file and chunks go too (a parse in flight notices). */
   async delete(caller: AuthUser, token: string) {
-    const d = await this.requireDocument(caller, token);
+    const d = await this.requireDocument(caller, token, 'document.delete');
     const [gone] = await this.ctx.db
       .update(documents)
       .set({ deletedAt: new Date(this.ctx.clock.now()) })

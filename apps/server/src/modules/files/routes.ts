@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { UPLOAD_SLICE_BYTES } from '@app/shared';
+import { routes } from '@app/shared/routes';
 import type { AppContext } from '../../core/context.ts';
+import { route } from '../../core/routes.ts';
 import { fail, ok } from '../../core/reply.ts';
 import { LocalStorage, PartRejectedError } from '../../providers/storage/local.ts';
 import { isSafeKey } from '../../providers/storage/types.ts';
@@ -20,8 +22,8 @@ export const PART_BODY_LIMIT = UPLOAD_SLICE_BYTES + 64 * 1024;
  */
 export function fileRoutes(app: FastifyInstance, ctx: AppContext) {
   if (ctx.storage.name !== 'local') return;
-  app.get('/uploads/*', async (req, reply) => {
-    const key = (req.params as { '*': string })['*'];
+  route(app, routes.files.file, async ({ params, reply }) => {
+    const key = params['*'];
     const file = isSafeKey(key) && !isPrivateKey(key) ? await ctx.storage.get(key) : null;
     if (!file) return reply.status(404).send(fail(404, '文件不存在'));
     return reply
@@ -50,18 +52,16 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext) {
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PART_BODY_LIMIT }, (_req, body, done) => done(null, body));
-    scope.put('/api/cos/upload/:uploadId/:partNumber', { bodyLimit: PART_BODY_LIMIT }, async (req, reply) => {
-      const { uploadId, partNumber } = req.params as { uploadId: string; partNumber: string };
-      const query = req.query as Record<string, unknown>;
-      const str = (v: unknown) => (typeof v === 'string' ? v : '');
+    route(scope, routes.files.uploadPart, async ({ req, params, query, reply }) => {
+      const { uploadId, partNumber } = params;
       const body = Buffer.isBuffer(req.body) ? req.body : undefined;
       try {
-        const { etag } = await storage.acceptPart(uploadId, partNumber, str(query.expires), str(query.signature), body, ctx.clock.now());
+        const { etag } = await storage.acceptPart(uploadId, partNumber, query.expires ?? '', query.signature ?? '', body, ctx.clock.now());
         return reply.header('ETag', `"${etag}"`).send(ok({ part_number: Number(partNumber), etag: `"${etag}"` }));
       } catch (e) {
         if (e instanceof PartRejectedError) return reply.status(e.status).send(fail(e.status, e.message));
         throw e;
       }
-    });
+    }, { bodyLimit: PART_BODY_LIMIT });
   });
 }

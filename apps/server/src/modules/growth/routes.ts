@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { behaviorEvent, clientCreateBody, collectWebBody } from '@app/shared';
-import { optionalUser } from '../../core/auth.ts';
+import { routes } from '@app/shared/routes';
 import type { AppContext } from '../../core/context.ts';
 import { randomToken } from '../../core/ids.ts';
 import { limitOrThrow } from '../../core/rate-limit.ts';
 import { ok } from '../../core/reply.ts';
-import { parse } from '../../core/validate.ts';
+import { route } from '../../core/routes.ts';
 import { behaviorEvents, clients, visits } from '../../db/schema/index.ts';
 
 const clientCodeOf = (req: FastifyRequest) => {
@@ -16,18 +15,15 @@ const ua = (req: FastifyRequest) => (req.headers['user-agent'] ?? '').slice(0, 5
 
 /** Visit tracking, client codes and behaviour events: write-only, public, rate-limited per IP. */
 export function growthRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post('/api/client/create', async (req) => {
-    const body = parse(clientCreateBody, req.body);
+  route(app, routes.growth.clientCreate, async ({ req, body }) => {
     await limitOrThrow(ctx.kv, `client-create:${req.ip}`, ctx.config.env.CLIENT_CODES_PER_IP_PER_HOUR, 3600);
     const code = randomToken(12);
     await ctx.db.insert(clients).values({ code, fingerprint: body.fingerprint, ip: req.ip, userAgent: ua(req) });
     return ok({ client_code: code });
   });
 
-  app.post('/api/client/collect-web', async (req) => {
-    const body = parse(collectWebBody, req.body);
+  route(app, routes.growth.collectWeb, async ({ req, body, actor: user }) => {
     await limitOrThrow(ctx.kv, `collect:${req.ip}`, 300, 3600);
-    const user = await optionalUser(ctx, req);
     await ctx.db.insert(visits).values({
       clientCode: clientCodeOf(req),
       userId: user?.id,
@@ -41,10 +37,8 @@ export function growthRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(null);
   });
 
-  app.post('/api/user/behavior', async (req) => {
-    const event = parse(behaviorEvent, req.body);
+  route(app, routes.growth.behavior, async ({ req, body: event, actor: user }) => {
     await limitOrThrow(ctx.kv, `behavior:${req.ip}`, 600, 600);
-    const user = await optionalUser(ctx, req);
     await ctx.db.insert(behaviorEvents).values({
       userId: user?.id,
       clientCode: clientCodeOf(req) ?? event.client_code ?? null,

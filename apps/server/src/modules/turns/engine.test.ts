@@ -287,3 +287,16 @@ describe('a turn whose instance died', () => {
     expect(checkpoint.startsWith('回答「[[long]] 检查点」')).toBe(true);
   });
 });
+
+describe('red-team: bad input never reaches a turn', () => {
+  it('a chat input with a NUL character or a lone surrogate is a 400 at create, naming the field; nothing is held or saved', async () => {
+    await setBalance(t, aliceId, { base3: 3 });
+    for (const input of ['坏\u0000问题', '坏\udc00问题']) {
+      const r = await createTurn(t, alice, { input, feature: 'eng' });
+      expect(r.status).toBe(400);
+      expect((r.body.data as unknown as { field: string }).field).toBe('input');
+    }
+    expect(await runningTurns(aliceId)).toBe(0);
+    expect((await getBalance(t, aliceId)).baseModel3).toBe(3);
+  });
+});

@@ -2,6 +2,7 @@ import type { ApiReply } from '@app/shared/codes';
 import type { ChatCreateInput, ChatCreateReply, ChatGroup, ChatMessage, ChatUploadImageReply } from '@app/shared';
 import { Code } from '@app/shared/codes';
 import { emit } from '../../lib/events.ts';
+import { callRoute, endpoint } from '../../lib/api.ts';
 import { ApiError, commonHeaders, handleReplyCode, http, request, toastError } from '../../lib/http.ts';
 import { i18n } from '../../lib/i18n.ts';
 import { tokenStore } from '../../lib/storage.ts';
@@ -29,18 +30,26 @@ export async function prepareTurn(body: ChatCreateInput) {
 
 export const stopTurn = (secret: string) => http.post<null>('/api/chat/stop', { secret }, { silent: true });
 
-export const fetchGroups = () => http.get<{ list: ChatGroup[] }>('/api/chat/histories', { type: groupScope }, { silent: true }).then((d) => d.list);
+// Endpoints of the routes manifest (paths and methods checked against it by the compiler).
+const histories = endpoint('chat.histories', 'GET', '/api/chat/histories');
+const history = endpoint('chat.history', 'GET', '/api/chat/history');
+const historyDelete = endpoint('chat.historyDelete', 'POST', '/api/chat/history/delete');
+const groupDelAll = endpoint('chat.groupDelAll', 'POST', '/group/delAll');
+const groupUpdate = endpoint('chat.groupUpdate', 'POST', '/group/update');
+const messageDelete = endpoint('chat.messageDelete', 'POST', '/chatlog/del');
 
-export const fetchHistory = (uuid: number, model?: string, signal?: AbortSignal) =>
-  http.get<{ list: ChatMessage[] }>('/api/chat/history', { uuid, model }, { signal }).then((d) => d.list);
+export const fetchGroups = (): Promise<ChatGroup[]> => callRoute(histories, { type: groupScope }, { silent: true }).then((d) => d.list);
 
-export const deleteGroup = (uuid: number, model?: string) => http.post<null>('/api/chat/history/delete', { uuid, model });
+export const fetchHistory = (uuid: number, model?: string, signal?: AbortSignal): Promise<ChatMessage[]> =>
+  callRoute(history, { uuid, model }, { signal }).then((d) => d.list);
 
-export const deleteAllGroups = () => http.post<{ count: number }>('/group/delAll', { type: groupScope });
+export const deleteGroup = (uuid: number, model?: string) => callRoute(historyDelete, { uuid, model });
 
-export const updateGroup = (body: { uuid: number; title?: string; isSticky?: boolean }) => http.post<ChatGroup>('/group/update', body);
+export const deleteAllGroups = () => callRoute(groupDelAll, { type: groupScope });
 
-export const deleteMessage = (id: number) => http.post<null>('/chatlog/del', { id });
+export const updateGroup = (body: { uuid: number; title?: string; isSticky?: boolean }): Promise<ChatGroup> => callRoute(groupUpdate, body);
+
+export const deleteMessage = (id: number) => callRoute(messageDelete, { id });
 
 /** POST /api/chat/upload-image (multipart): the URL to pass in `images` of chat/create. */
 export async function uploadImage(file: File, feature: string, signal?: AbortSignal): Promise<ChatUploadImageReply> {

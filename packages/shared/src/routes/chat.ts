@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import {
+  chatCountReply,
+  chatCreateBody,
+  chatCreateReply,
+  chatHistoriesQuery,
+  chatHistoriesReply,
+  chatHistoryDeleteBody,
+  chatHistoryQuery,
+  chatHistoryReply,
+  chatlogDelBody,
+  chatlogDelByGroupBody,
+  chatStopBody,
+  chatStreamEvent,
+  chatStreamQuery,
+  chatUploadImageFields,
+  chatUploadImageReply,
+  groupDelAllBody,
+  groupUpdateBody,
+  groupUpdateReply,
+} from '../schemas/chat.ts';
+import { defineRoutes } from './define.ts';
+
+export const chatRoutes = defineRoutes('chat', {
+  create: { method: 'POST', path: '/api/chat/create', access: 'user', summary: '准备一轮对话，返回 uuid 与 secret', body: chatCreateBody, response: chatCreateReply },
+  stream: {
+    method: 'GET',
+    path: '/api/chat/stream',
+    access: 'user',
+    kind: 'sse',
+    summary: '打开这一轮的回复流（SSE，每行一个事件）',
+    query: chatStreamQuery,
+    response: chatStreamEvent,
+  },
+  stop: { method: 'POST', path: '/api/chat/stop', access: 'user', summary: '停止进行中的回复', body: chatStopBody, response: z.null() },
+  histories: { method: 'GET', path: '/api/chat/histories', access: 'user', summary: '对话列表（置顶优先）', query: chatHistoriesQuery, response: chatHistoriesReply },
+  history: { method: 'GET', path: '/api/chat/history', access: 'user', summary: '一个对话的消息', query: chatHistoryQuery, response: chatHistoryReply },
+  historyDelete: { method: 'POST', path: '/api/chat/history/delete', access: 'user', summary: '删除一个对话', body: chatHistoryDeleteBody, response: z.null() },
+  groupUpdate: { method: 'POST', path: '/group/update', access: 'user', summary: '修改对话标题或置顶', body: groupUpdateBody, response: groupUpdateReply },
+  groupDelAll: { method: 'POST', path: '/group/delAll', access: 'user', summary: '删除全部（或某类）对话', body: groupDelAllBody, response: chatCountReply },
+  messageDelete: { method: 'POST', path: '/chatlog/del', access: 'user', summary: '删除一条消息', body: chatlogDelBody, response: z.null() },
+  messagesClear: { method: 'POST', path: '/chatlog/delByGroupId', access: 'user', summary: '清空一个对话的消息', body: chatlogDelByGroupBody, response: chatCountReply },
+  uploadImage: {
+    method: 'POST',
+    path: '/api/chat/upload-image',
+    access: 'user',
+    contentType: 'multipart/form-data',
+    summary: '上传对话图片（multipart：file 与 feature；feature 也可在查询串）',
+    query: chatUploadImageFields.partial(),
+    response: chatUploadImageReply,
+  },
+});
