@@ -14,7 +14,7 @@ const base = (patch: Partial<ComposerProps> = {}): ComposerProps => ({
   ...patch,
 });
 
-const box = () => screen.getByRole('textbox', { name: '输入消息' }) as HTMLTextAreaElement;
+const box = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: '输入消息' });
 
 describe('Composer', () => {
   afterEach(() => {
@@ -49,7 +49,7 @@ describe('Composer', () => {
     fireEvent.click(screen.getByRole('button', { name: '发送' }));
     expect(onSubmit).toHaveBeenCalledTimes(1);
     rerender(<Composer {...base({ onSubmit, sendDisabled: true })} />);
-    expect((screen.getByRole('button', { name: '发送' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: '发送' }).disabled).toBe(true);
   });
 
   it('while generating: the text is disabled and stop replaces send', () => {

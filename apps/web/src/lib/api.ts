@@ -34,5 +34,5 @@ export function callRoute<K extends RouteKey, M extends MethodOf<RouteOf<K>> & (
   input: Input<RouteOf<K>, M>,
   opts?: RequestOptions,
 ): Promise<Data<RouteOf<K>>> {
-  return call<Data<RouteOf<K>>>(ep.method, ep.path, (input ?? undefined) as object | undefined, opts);
+  return call<Data<RouteOf<K>>>(ep.method, ep.path, input ?? undefined, opts);
 }

@@ -214,7 +214,7 @@ describe('ChatFilePage', () => {
     renderPage();
     await screen.findByTestId('document-intro');
     await userEvent.click(screen.getByRole('button', { name: '删除文档' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
     expect(within(dialog).getByText(/确定删除「季度报告」吗/)).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: '删除' }));
     await waitFor(() => expect(calls.find('POST', '/api/document/delete')).toHaveLength(1));

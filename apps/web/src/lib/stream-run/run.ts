@@ -196,7 +196,7 @@ function launch<E extends TurnEvent, P extends { secret: string }>(spec: Common<
     },
     settled,
   };
-  runs.set(spec.kind, run as unknown as StreamRun<TurnEvent>);
+  runs.set(spec.kind, run);
 
   const finish = (outcome: RunOutcome<E>) => {
     if (graceTimer) clearTimeout(graceTimer);
