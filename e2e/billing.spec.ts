@@ -8,7 +8,7 @@ async function openUpgrade(page: Page, info: TestInfo) {
 
 /** Pays on the sandbox checkout page that a QR or a redirect leads to. */
 async function payOnSandbox(checkout: Page) {
-  await expect(checkout.getByText('沙箱支付 · 开发模式').first()).toBeVisible();
+  await expect(checkout.getByText('沙箱支付 · 演示模式').first()).toBeVisible();
   await checkout.getByRole('button', { name: '支付', exact: true }).click();
 }
 

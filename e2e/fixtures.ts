@@ -42,8 +42,19 @@ export async function loginViaApi(page: Page, userName = freshName('u'), passwor
   return { token, userName, password };
 }
 
-/** Hides the welcome notice for every test unless it asks for it. */
-export const test = base.extend<{ quietNotice: void }>({
+/** Hides the welcome notice for every test unless it asks for it; fails a test whose page broke a Content-Security-Policy rule. */
+export const test = base.extend<{ quietNotice: void; noCspViolations: void }>({
+  noCspViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) violations.push(m.text());
+      });
+      await use();
+      expect(violations, 'CSP violations').toEqual([]);
+    },
+    { auto: true },
+  ],
   quietNotice: [
     async ({ page }, use) => {
       await page.addInitScript(() => {

@@ -10,6 +10,8 @@ import type { AppContext } from './core/context.ts';
 import { AppError } from './core/errors.ts';
 import { MemoryKv, RedisKv, type KvStore } from './core/kv.ts';
 import { fail } from './core/reply.ts';
+import { registerSecurityHeaders } from './core/security-headers.ts';
+import { checkNotifyUrl, startupReport } from './core/startup-report.ts';
 import { installAccess, installInputGuard, route } from './core/routes.ts';
 import { routes } from '@app/shared/routes';
 import { docsRoutes } from './modules/docs/routes.ts';
@@ -75,7 +77,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const { config } = opts;
   const app = Fastify({
     logger: opts.logger ?? { level: config.env.LOG_LEVEL },
-    trustProxy: config.env.TRUST_PROXY,
+    trustProxy: trustProxyOf(config.env.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -110,12 +112,16 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     clock,
     log: app.log,
     sms: opts.sms ?? createSmsProvider(config.env, app.log),
-    wechat: opts.wechat ?? createWechatProvider(config.env, config.publicUrl),
+    // The simulator exists only in demo mode, whoever built it.
+    wechat: opts.wechat && !(opts.wechat.name === 'dev' && !config.demo) ? opts.wechat : createWechatProvider(config.env, config.publicUrl, config.demo),
     storage: opts.storage ?? createStorageProvider(config),
   };
 
   registerParsers(app);
   registerErrorHandling(app);
+  const webDist = config.webDist ? resolve(config.webDist) : null;
+  registerSecurityHeaders(app, config, webDist ? join(webDist, 'index.html') : null);
+  checkNotifyUrl(config, app.log);
   installAccess(app, ctx);
   installInputGuard(app);
 
@@ -140,12 +146,42 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   docsRoutes(app);
 
   await registerWeb(app, config);
+  for (const line of startupReport(ctx, payChannelsOf(config))) app.log.info(line);
 
   app.addHook('onClose', async () => {
     await kv.close();
     if (!opts.database) await database.close();
   });
   return { app, ctx, documents, turns, routes: registered };
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it: a hop count trusts exactly that many proxies from the right of
+ * X-Forwarded-For (never the client's own leftmost entry), a list trusts those proxy addresses.
+ */
+export function trustProxyOf(setting: number | string[] | undefined): FastifyServerOptions['trustProxy'] {
+  if (setting === undefined || setting === 0) return false;
+  if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
+  return setting;
+}
+
+function payChannelsOf(config: AppConfig) {
+  const env = config.env;
+  const set = {
+    wechat: !!env.WECHAT_PAY_MCHID,
+    alipay: !!env.ALIPAY_APP_ID,
+    epay: !!env.EPAY_API_URL,
+    mpay: !!env.MPAY_API_URL,
+    hupi: !!env.HUPI_APP_ID,
+  };
+  const active = Object.entries(set)
+    .filter(([, on]) => on)
+    .map(([name]) => name);
+  if (!active.length && config.demo) active.push('sandbox (demo mode)');
+  const missing = Object.entries(set)
+    .filter(([, on]) => !on)
+    .map(([name]) => `${name} (${{ wechat: 'WECHAT_PAY_*', alipay: 'ALIPAY_*', epay: 'EPAY_*', mpay: 'MPAY_*', hupi: 'HUPI_*' }[name]})`);
+  return { active, missing };
 }
 
 function registerParsers(app: FastifyInstance) {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { SMS_PER_IP_PER_HOUR } from '@app/shared';
 
@@ -20,7 +21,42 @@ const envSchema = z.object({
   DATABASE_SCHEMA: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/).optional()),
   REDIS_URL: opt,
   LOG_LEVEL: z.string().default('info'),
-  TRUST_PROXY: bool,
+  /**
+   * Which reverse proxies may set X-Forwarded-For: a hop count (`1` = the one proxy in front of us)
+   * or a comma-separated list of proxy addresses/CIDRs. Off when unset; `true` is refused (it would
+   * let any client choose its own address).
+   */
+  TRUST_PROXY: z.preprocess(
+    (v) => (v === '' || v === '0' || v === 'false' ? undefined : v),
+    z
+      .string()
+      .optional()
+      .transform((v, c) => {
+        if (v === undefined) return undefined;
+        if (/^\d{1,2}$/.test(v)) return Number(v);
+        const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+        const bad = list.filter((s) => !isAddressOrCidr(s));
+        if (!list.length || bad.length) {
+          c.addIssue({ code: 'custom', message: `a hop count (1, 2…) or proxy addresses/CIDRs; not ${bad.join(', ') || v}` });
+          return z.NEVER;
+        }
+        return list;
+      }),
+  ),
+  /**
+   * The WeChat simulator and the sandbox cashier (demo mode). Unset: on while no real WeChat login
+   * and no real payment gateway is configured; `0` forces it off, `1` on.
+   */
+  DEMO_MODE: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['1', '0', 'true', 'false']).optional()),
+  /** Hosts whose images replies may show (besides this site, data: images and S3_PUBLIC_URL), comma-separated. */
+  IMAGE_ALLOW_HOSTS: opt,
+  /** Hosts (besides PUBLIC_URL's) that login redirects may lead to, comma-separated. */
+  REDIRECT_ALLOW_HOSTS: opt,
+  /** Password logins: failures per username per 15 minutes, and failures across all accounts per minute. */
+  LOGIN_FAILS_PER_USERNAME: z.coerce.number().int().min(1).default(10),
+  LOGIN_FAILS_GLOBAL_PER_MIN: z.coerce.number().int().min(1).default(300),
+  /** Production only: start although a real gateway's notify URL (PUBLIC_URL) is not public https. */
+  ALLOW_INSECURE_NOTIFY_URL: bool,
 
   SMS_PROVIDER: z.enum(['console', 'aliyun', 'tencent']).optional(),
   ALIYUN_SMS_ACCESS_KEY_ID: opt,
@@ -59,6 +95,8 @@ const envSchema = z.object({
   ALIPAY_PRIVATE_KEY: opt,
   ALIPAY_PUBLIC_KEY: opt,
   ALIPAY_GATEWAY: opt,
+  /** The merchant's Alipay account id (2088…): notifications for another seller are refused. */
+  ALIPAY_SELLER_ID: opt,
   EPAY_API_URL: opt,
   EPAY_PID: opt,
   EPAY_KEY: opt,
@@ -161,6 +199,29 @@ export interface AppConfig {
   redisUrl?: string;
   /** Directory of the built web app to serve; absent in API-only tests. */
   webDist?: string;
+  /** Demo mode: the WeChat simulator and the sandbox cashier may run (DEMO_MODE, else while nothing real is configured). */
+  demo: boolean;
+}
+
+function isAddressOrCidr(s: string): boolean {
+  const [addr, bits, ...rest] = s.split('/');
+  if (rest.length || !addr || isIP(addr) === 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d{1,3}$/.test(bits) && n <= (isIP(addr) === 4 ? 32 : 128);
+}
+
+const PAY_KEYS = ['WECHAT_PAY_MCHID', 'ALIPAY_APP_ID', 'EPAY_API_URL', 'MPAY_API_URL', 'HUPI_APP_ID'] as const;
+
+/** A real WeChat login account is configured. */
+export const hasRealLogin = (env: Env) => !!env.WECHAT_APP_ID?.trim();
+/** Some real payment gateway is configured (complete or not: half a setup fails at start anyway). */
+export const hasRealPay = (env: Env) => PAY_KEYS.some((k) => !!env[k]?.trim());
+
+/** DEMO_MODE when set, else on exactly while neither a real login nor a real payment gateway is configured. */
+export function demoModeOf(env: Env): boolean {
+  if (env.DEMO_MODE !== undefined) return env.DEMO_MODE === '1' || env.DEMO_MODE === 'true';
+  return !hasRealLogin(env) && !hasRealPay(env);
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
@@ -179,6 +240,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    demo: demoModeOf(env),
     ...overrides,
   };
 }

@@ -75,7 +75,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     database,
     kv,
     sms: opts.sms ?? sms,
-    wechat: opts.wechat ?? new DevWechat({ publicUrl: config.publicUrl, now: () => clock.now() }),
+    wechat: opts.wechat ?? (config.demo ? new DevWechat({ publicUrl: config.publicUrl, now: () => clock.now() }) : undefined),
     logger: opts.logger ?? false,
     documents: opts.documents,
   });

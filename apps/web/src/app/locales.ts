@@ -28,6 +28,9 @@ registerLocales('app', {
       loading: '正在加载…',
       loadFailed: '加载失败',
       loadFailedHint: '网络似乎开小差了，请检查网络后重试。',
+      demoBanner: '演示模式',
+      demoBannerHint: '微信登录与支付为本地模拟，不产生真实扣款',
+      demoBannerClose: '关闭演示模式提示',
       retry: '重新加载',
     },
     query: {
@@ -86,6 +89,9 @@ registerLocales('app', {
       loading: 'Loading…',
       loadFailed: 'Could not load',
       loadFailedHint: 'The network seems to be down. Check it and try again.',
+      demoBanner: 'Demo mode',
+      demoBannerHint: 'WeChat login and payments are simulated locally; nothing is really charged',
+      demoBannerClose: 'Close the demo mode notice',
       retry: 'Try again',
     },
     query: {
@@ -144,6 +150,9 @@ registerLocales('app', {
       loading: '正在載入…',
       loadFailed: '載入失敗',
       loadFailedHint: '網路似乎不太穩定，請檢查網路後重試。',
+      demoBanner: '示範模式',
+      demoBannerHint: '微信登入與付款為本機模擬，不產生真實扣款',
+      demoBannerClose: '關閉示範模式提示',
       retry: '重新載入',
     },
     query: {

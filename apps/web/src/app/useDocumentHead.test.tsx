@@ -15,12 +15,17 @@ describe('document head (SPEC §2.3)', () => {
     expect(document.querySelector<HTMLLinkElement>('link[rel~="icon"]')!.getAttribute('href')).toBe('/logo.png');
   });
 
-  it('injects the analytics snippet once, as runnable scripts', () => {
+  it('loads the Baidu tracker from the usual snippet once, as an external script the CSP allows, and runs no inline code', () => {
     const before = document.head.querySelectorAll('script').length;
-    injectAnalytics('<script>window.__hm = (window.__hm || 0) + 1;</script>');
-    injectAnalytics('<script>window.__hm = (window.__hm || 0) + 1;</script>');
+    const id = 'a'.repeat(32);
+    injectAnalytics('<script>window.__evil = 1;</script>');
+    expect(document.head.querySelectorAll('script').length).toBe(before);
+    const snippet = `<script>var _hmt = _hmt || [];(function() {var hm = document.createElement("script");hm.src = "https://hm.baidu.com/hm.js?${id}";var s = document.getElementsByTagName("script")[0];s.parentNode.insertBefore(hm, s);})();</script>`;
+    injectAnalytics(snippet);
+    injectAnalytics(snippet);
     const scripts = document.head.querySelectorAll('script');
     expect(scripts.length).toBe(before + 1);
-    expect(scripts[scripts.length - 1]!.text).toContain('window.__hm');
+    expect(scripts[scripts.length - 1]!.getAttribute('src')).toBe(`https://hm.baidu.com/hm.js?${id}`);
+    expect(scripts[scripts.length - 1]!.text).toBe('');
   });
 });

@@ -6,28 +6,23 @@ const DEFAULT_FAVICON = '/favicon.svg';
 let analyticsInjected = false;
 
 /**
- * Adds the configured analytics snippet (baiduCode) once. It may be a whole `<script>` snippet
- * or just the Baidu site id. Scripts set through innerHTML never run, so each is recreated.
+ * Adds the configured analytics (baiduCode) once: the Baidu site id, or Baidu's usual snippet, from
+ * which the id is taken. The page's Content-Security-Policy runs no inline script, so the tracker is
+ * always loaded as https://hm.baidu.com/hm.js?<id> (allowed by the policy) and nothing else runs.
  */
 export function injectAnalytics(code: string) {
   const snippet = code.trim();
   if (analyticsInjected || !snippet) return;
-  analyticsInjected = true;
-  if (/^[a-f0-9]{32}$/i.test(snippet)) {
-    const script = document.createElement('script');
-    script.async = true;
-    script.src = `https://hm.baidu.com/hm.js?${snippet}`;
-    document.head.appendChild(script);
+  const id = /^[a-f0-9]{32}$/i.test(snippet) ? snippet : /hm\.baidu\.com\/hm\.js\?([a-f0-9]{32})/i.exec(snippet)?.[1];
+  if (!id) {
+    console.warn('baiduCode: only a Baidu analytics site id or its standard snippet is supported');
     return;
   }
-  const template = document.createElement('template');
-  template.innerHTML = snippet;
-  for (const source of template.content.querySelectorAll('script')) {
-    const script = document.createElement('script');
-    for (const attr of source.attributes) script.setAttribute(attr.name, attr.value);
-    script.text = source.text;
-    document.head.appendChild(script);
-  }
+  analyticsInjected = true;
+  const script = document.createElement('script');
+  script.async = true;
+  script.src = `https://hm.baidu.com/hm.js?${id}`;
+  document.head.appendChild(script);
 }
 
 /** SPEC §2.3: title = site name (default 'AI'), favicon from config, analytics snippet once. */

@@ -93,8 +93,10 @@ export const websiteInfoReply = z.object({
     pay_way: z.string(),
     copyright: z.string(),
   }),
-  /** Which integrations run on their local stand-ins, so the UI can say so. */
-  demo: z.object({ sms: z.boolean(), wechat: z.boolean(), llm: z.boolean(), pay: z.boolean() }),
+  /** Hosts whose images replies may show (the CSP's img-src); others are shown as links. */
+  image_hosts: z.array(z.string()),
+  /** Which integrations run on their local stand-ins, so the UI can say so; `mode`: demo mode (the 演示模式 banner). */
+  demo: z.object({ mode: z.boolean(), sms: z.boolean(), wechat: z.boolean(), llm: z.boolean(), pay: z.boolean() }),
 });
 export type WebsiteInfoReply = z.infer<typeof websiteInfoReply>;
 

@@ -27,6 +27,9 @@ export const orders = pgTable(
     boundAt: timestamp('bound_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 0 nothing to refund; 1 paid but not granted (a second first-purchase-only order): refund by hand. */
+    refundStatus: integer('refund_status').notNull().default(0),
+    refundReason: text('refund_reason'),
   },
   (t) => [
     uniqueIndex('orders_no_uq').on(t.orderNo),
@@ -50,3 +53,12 @@ export const paymentNotifications = pgTable(
   },
   (t) => [index('payment_notifications_order_idx').on(t.orderNo)],
 );
+
+/** The one order that took a user's first-purchase-only (activity) package; its key makes the grant once. */
+export const firstPurchases = pgTable('first_purchases', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  orderNo: text('order_no').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -5,6 +5,7 @@ import { revokeToken } from '../../core/auth.ts';
 import type { AppContext } from '../../core/context.ts';
 import { badRequest } from '../../core/errors.ts';
 import { ok } from '../../core/reply.ts';
+import { safeRedirect } from '../../core/redirect.ts';
 import { route } from '../../core/routes.ts';
 import type { AuthService } from './service.ts';
 import { sendSmsCode } from './sms-codes.ts';
@@ -26,10 +27,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthServ
     return ok(result, '登录成功');
   });
 
-  route(app, r.wechatOauthUrl, async ({ req, query: q }) => {
-    const target = new URL(q.redirect_uri);
-    const allowed = [new URL(ctx.config.publicUrl).host, req.headers.host];
-    if (!allowed.includes(target.host)) throw badRequest('redirect_uri 必须是本站地址');
+  route(app, r.wechatOauthUrl, async ({ query: q }) => {
+    if (!safeRedirect(q.redirect_uri, ctx.config)) throw badRequest('redirect_uri 必须是本站的 http(s) 地址');
     return ok(await auth.oauthUrl(q.redirect_uri));
   });
   route(app, r.wechatOauthInfo, async ({ req, query: q }) => ok(await auth.oauthLogin(q.code, q.login_ticket, req.ip, q.invitedBy), '登录成功'));
@@ -51,7 +50,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthServ
     return ok(null, '退出登录成功');
   });
 
-  if (ctx.wechat.name === 'dev') devWechatRoutes(app, ctx, auth);
+  if (ctx.wechat.name === 'dev' && ctx.config.demo) devWechatRoutes(app, ctx, auth);
   const sms = ctx.sms;
   if (ctx.config.env.DEV_EXPOSE_SMS_CODES && sms instanceof ConsoleSms) {
     route(app, r.devSmsCode, async ({ query }) => ok({ code: sms.lastCodes.get(query.mobile) ?? null }));

@@ -1,4 +1,4 @@
-import { hash, verify } from '@node-rs/argon2';
+import { hash } from '@node-rs/argon2';
 import type { LoginAccountBody, LoginMobileBody, LoginReply, RegisterBody } from '@app/shared';
 import { WECHAT_LOGIN_TICKET_TTL_SECONDS } from '@app/shared';
 import { issueToken } from '../../core/auth.ts';
@@ -6,7 +6,8 @@ import type { AppContext } from '../../core/context.ts';
 import { AppError, badRequest } from '../../core/errors.ts';
 import { randomToken } from '../../core/ids.ts';
 import { limitOrThrow } from '../../core/rate-limit.ts';
-import type { ConfigService } from '../config/service.ts';
+import { effectiveLoginWay, type ConfigService } from '../config/service.ts';
+import { hashPasswordLimited, PasswordGuard, verifyPasswordLimited } from './password-guard.ts';
 import { consumeSmsCode } from './sms-codes.ts';
 import { findByIdentity, findOrCreateUser, createUser, type Gift } from './users.ts';
 
@@ -23,7 +24,7 @@ export class AuthService {
   ) {}
 
   private async assertWay(way: 'mobile' | 'wechat' | 'account') {
-    const { loginWay } = await this.config.settings();
+    const loginWay = effectiveLoginWay((await this.config.settings()).loginWay, this.ctx.wechat.name !== 'none');
     const allowed =
       loginWay === 'all' ||
       (loginWay === 'mobile' && way !== 'wechat') ||
@@ -48,13 +49,22 @@ export class AuthService {
   async loginAccount(body: LoginAccountBody, ip: string): Promise<LoginReply> {
     await this.assertWay('account');
     await limitOrThrow(this.ctx.kv, `login-fail:${ip}:${body.userName}`, 10, 600, '登录尝试过于频繁，请10分钟后再试');
+    const guard = new PasswordGuard(this.ctx.kv, {
+      perUsername: this.ctx.config.env.LOGIN_FAILS_PER_USERNAME,
+      globalPerMinute: this.ctx.config.env.LOGIN_FAILS_GLOBAL_PER_MIN,
+    });
+    await guard.check(body.userName);
     const isMobile = /^1[3-9]\d{9}$/.test(body.userName);
     const user = await findByIdentity(this.ctx.db, isMobile ? { mobile: body.userName } : { username: body.userName });
     dummyHash ??= hash('not-a-password', ARGON);
-    const good = await verify(user?.passwordHash ?? (await dummyHash), body.password).catch(() => false);
-    if (!user || !user.passwordHash || !good) throw badRequest('账号或密码错误');
+    const good = await verifyPasswordLimited(user?.passwordHash ?? (await dummyHash), body.password);
+    if (!user || !user.passwordHash || !good) {
+      await guard.failed(body.userName);
+      throw badRequest('账号或密码错误');
+    }
     if (user.status !== 1) throw new AppError(403, '账号已被停用，请联系客服', 200);
     await this.ctx.kv.del(`rl:login-fail:${ip}:${body.userName}`);
+    await guard.succeeded(body.userName);
     return reply(await issueToken(this.ctx, user.id, ip), false, null);
   }
 
@@ -65,7 +75,7 @@ export class AuthService {
     const created = await createUser(this.ctx, this.config, {
       way: 'account',
       username: body.userName,
-      passwordHash: await hash(body.password, ARGON),
+      passwordHash: await hashPasswordLimited(body.password, ARGON),
       nickname: body.userName,
       invitedBy: body.invitedBy,
       clientCode: body.client_code,
@@ -75,10 +85,10 @@ export class AuthService {
   }
 
   static hashPassword(password: string) {
-    return hash(password, ARGON);
+    return hashPasswordLimited(password, ARGON);
   }
   static verifyPassword(hashed: string, password: string) {
-    return verify(hashed, password).catch(() => false);
+    return verifyPasswordLimited(hashed, password);
   }
 
   // ---- WeChat scene-QR login ----
@@ -112,6 +122,10 @@ export class AuthService {
   }
 
   private async loginByOpenid(openid: string, unionid: string | undefined, ip: string, extra: { clientCode?: string; invitedBy?: string }) {
+    // The simulator signs up anyone who asks: a new simulated account counts against this address.
+    if (this.ctx.wechat.name === 'dev' && !(await findByIdentity(this.ctx.db, { wechatOpenid: openid }))) {
+      await limitOrThrow(this.ctx.kv, `sim-signup:${ip}`, this.ctx.config.env.REGISTER_PER_IP_PER_HOUR, 3600, '注册过于频繁，请稍后再试');
+    }
     const u = await findOrCreateUser(this.ctx, this.config, {
       way: 'wechat',
       wechatOpenid: openid,

@@ -16,6 +16,8 @@ export type NotificationOutcome =
   | 'amount_mismatch'
   | 'provider_mismatch'
   | 'unconfigured'
+  /** Paid, but a first-purchase-only package the user already had: nothing granted, refund by hand. */
+  | 'refund_due'
   | 'error';
 
 const RAW_MAX = 16_000;

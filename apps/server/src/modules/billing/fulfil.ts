@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { orders, packages } from '../../db/schema/index.ts';
 import type { PayNotification, PayProviderName } from '../../providers/pay/index.ts';
 import { logNotification, type NotificationOutcome } from './audit.ts';
-import { grantPackage } from './membership.ts';
+import { grantPaidOrder } from './first-purchase.ts';
 
 export interface FulfilResult {
   /** True when the gateway may stop notifying: the order is paid now, or was already. */
@@ -54,7 +54,7 @@ export async function fulfil(ctx: AppContext, provider: PayProviderName, n: PayN
     if (paid.userId !== null) {
       const [pkg] = await tx.select().from(packages).where(eq(packages.id, paid.packageId)).limit(1);
       if (!pkg) throw new Error(`package ${paid.packageId} of order ${paid.orderNo} is gone`);
-      await grantPackage(tx, paid.userId, pkg, paid.orderNo, now);
+      await grantPaidOrder(ctx, tx, paid.userId, pkg, paid, now);
     }
     const late = order.status === 2 || order.expiresAt.getTime() <= now;
     const outcome: NotificationOutcome = late ? 'paid_after_expiry' : 'paid';

@@ -49,9 +49,22 @@ function channelList(json: string | undefined): PayChannel[] | null {
 export class PayGateways {
   readonly providers: PayProviders;
 
+  private readonly demo: boolean;
+
   constructor(ctx: AppContext) {
+    this.demo = ctx.config.demo;
     // Real gateways keep the system clock: they compare timestamps with the gateway's.
-    this.providers = createPayProviders(ctx.config.env, ctx.config.publicUrl);
+    const log = { info: (m: string) => ctx.log.info(m), warn: (m: string) => ctx.log.warn(m) };
+    this.providers = createPayProviders(ctx.config.env, ctx.config.publicUrl, { log });
+    const wechat = this.providers.wechat;
+    if (wechat) {
+      ctx.log.info(`WeChat Pay platform serials trusted (configured): ${wechat.trustedSerials().join(', ')}`);
+      // Fetch the current platform certificates now; later refreshes happen on use.
+      void wechat.refreshCertificates();
+    }
+    if (this.providers.alipay && !ctx.config.env.ALIPAY_SELLER_ID?.trim()) {
+      ctx.log.warn('ALIPAY_SELLER_ID is not set: Alipay notifications are not checked against the merchant (seller_id)');
+    }
     // The sandbox signs and checks its own timestamps, so it follows the app clock (tests move it).
     this.providers.sandbox = new SandboxPay({
       publicUrl: ctx.config.publicUrl,
@@ -64,9 +77,9 @@ export class PayGateways {
     return this.providers.sandbox;
   }
 
-  /** True when no real gateway is configured: payments go to the local sandbox page. */
+  /** True in demo mode while no real gateway is configured: payments go to the local sandbox page. */
   get sandboxMode(): boolean {
-    return PAY_PRIORITY.every(({ name }) => !this.providers[name]);
+    return this.demo && PAY_PRIORITY.every(({ name }) => !this.providers[name]);
   }
 
   /** The adapter that handles `name`'s notifications, if it may take payments in this run. */

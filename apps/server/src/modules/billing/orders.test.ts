@@ -66,7 +66,7 @@ describe('the sandbox, end to end', () => {
     const { page, res } = await sandboxCheckout(t, created.body.data.qr_code);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
-    for (const text of ['沙箱支付 · 开发模式', '体验月卡', '19.90', order_sn, '>支付</button>', '>取消</button>']) expect(page.body).toContain(text);
+    for (const text of ['沙箱支付 · 演示模式', '体验月卡', '19.90', order_sn, '>支付</button>', '>取消</button>']) expect(page.body).toContain(text);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('支付成功');
 

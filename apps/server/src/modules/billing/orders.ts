@@ -10,10 +10,10 @@ import { orders, packages, users } from '../../db/schema/index.ts';
 import { PayRequestError, type PayChannel, type PaymentAction, type PayMode, type WechatJsapiParams } from '../../providers/pay/index.ts';
 import type { ConfigService } from '../config/service.ts';
 import { PayGateways, type ActiveGateway } from './gateways.ts';
-import { grantPackage } from './membership.ts';
 import { packageOnSale, yuan, type PackageRow } from './packages.ts';
 import { requireIdentity, type Payer } from './payer.ts';
 import { requireAccess } from '../../core/access.ts';
+import { grantPaidOrder } from './first-purchase.ts';
 import { notifyUrl, sandboxOrderUrl } from './paths.ts';
 import { gatewayReturnUrl } from './return-url.ts';
 
@@ -226,7 +226,7 @@ export class OrderService {
       if (!claimed) return null;
       const [pkg] = await tx.select().from(packages).where(eq(packages.id, claimed.packageId)).limit(1);
       if (!pkg) throw new Error(`package ${claimed.packageId} of order ${claimed.orderNo} is gone`);
-      await grantPackage(tx, userId, pkg, claimed.orderNo, now);
+      await grantPaidOrder(this.ctx, tx, userId, pkg, claimed, now);
       return { order: claimed, pkg };
     });
     if (bound) return { order_sn: bound.order.orderNo, package_name: bound.pkg.name };

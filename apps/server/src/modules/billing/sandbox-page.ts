@@ -35,7 +35,7 @@ function page(title: string, body: string): string {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover"><meta name="robots" content="noindex"><title>${esc(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
-const BADGE = '<span class="badge">沙箱支付 · 开发模式</span>';
+const BADGE = '<span class="badge">沙箱支付 · 演示模式</span>';
 const CHANNEL_NAMES: Record<string, string> = { wxpay: '微信支付', alipay: '支付宝' };
 
 export interface CheckoutView {

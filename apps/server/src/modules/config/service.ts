@@ -1,5 +1,6 @@
 import { and, asc, eq, notExists } from 'drizzle-orm';
-import type { Feature, GlobalConfigReply, MenuItem, WebsiteInfoReply } from '@app/shared';
+import type { Feature, GlobalConfigReply, LoginWay, MenuItem, WebsiteInfoReply } from '@app/shared';
+import { imageHosts } from '../../core/security-headers.ts';
 import type { AppContext } from '../../core/context.ts';
 import { masks, menus, modelKeys, models, notices, siteConfig } from '../../db/schema/index.ts';
 import { createPayProviders, PAY_PRIORITY } from '../../providers/pay/index.ts';
@@ -8,6 +9,16 @@ import { SETTINGS_DEFAULTS, type SettingKey, type SiteSettings } from './default
 export type { SiteSettings };
 
 const CACHE_MS = 5000;
+
+/**
+ * The login ways the dialog offers: the site setting, without WeChat when this run has no WeChat
+ * login (no account configured and demo mode off). SPEC §2.6: mobile = phone + account, wechat =
+ * WeChat + account, other = account only.
+ */
+export function effectiveLoginWay(way: LoginWay, wechatAvailable: boolean): LoginWay {
+  if (wechatAvailable) return way;
+  return way === 'all' ? 'mobile' : way === 'wechat' ? 'other' : way;
+}
 
 /** Reads site settings, menus, models, masks and the notice; cached briefly so hot paths do no DB work. */
 export class ConfigService {
@@ -74,15 +85,32 @@ export class ConfigService {
     return rows.length > 0;
   }
 
-  private sandboxPay: boolean | null = null;
+  private payState: { sandbox: boolean; channels: Set<string> } | null = null;
+
+  /** Which payments this run can take: the sandbox (demo mode, nothing real configured) or the configured gateways' channels. */
+  private pay() {
+    if (this.payState === null) {
+      const providers = createPayProviders(this.ctx.config.env, this.ctx.config.publicUrl, { log: { info() {}, warn() {} } });
+      const real = PAY_PRIORITY.filter(({ name }) => providers[name]);
+      const sandbox = this.ctx.config.demo && real.length === 0;
+      const channels = new Set<string>(sandbox ? ['wxpay', 'alipay'] : real.flatMap(({ name }) => [...providers[name]!.channels]));
+      this.payState = { sandbox, channels };
+    }
+    return this.payState;
+  }
 
   /** True when no real payment gateway is configured, so orders are paid on the local sandbox page. */
   payIsSandbox(): boolean {
-    if (this.sandboxPay === null) {
-      const providers = createPayProviders(this.ctx.config.env, this.ctx.config.publicUrl);
-      this.sandboxPay = PAY_PRIORITY.every(({ name }) => !providers[name]);
-    }
-    return this.sandboxPay;
+    return this.pay().sandbox;
+  }
+
+  /** The site's pay_way (SPEC: 'wx' and/or 'ali') narrowed to what this run can take; '' when nothing can be paid. */
+  payWayNow(setting: string): string {
+    const { channels } = this.pay();
+    const wanted = setting || 'ali,wx';
+    return [wanted.includes('ali') && channels.has('alipay') ? 'ali' : null, wanted.includes('wx') && channels.has('wxpay') ? 'wx' : null]
+      .filter(Boolean)
+      .join(',');
   }
 
   globalConfig(): Promise<GlobalConfigReply> {
@@ -117,12 +145,14 @@ export class ConfigService {
       features,
       website: {
         customer_service_qrcode: s.customerServiceQrcode,
-        config: { login_way: s.loginWay },
+        config: { login_way: effectiveLoginWay(s.loginWay, this.ctx.wechat.name !== 'none') },
         protocols: { register: { url: s.registerProtocolUrl, title: s.registerProtocolTitle } },
-        pay_way: s.payWay,
+        pay_way: this.payWayNow(s.payWay),
         copyright: s.copyright,
       },
+      image_hosts: imageHosts(this.ctx.config),
       demo: {
+        mode: this.ctx.config.demo,
         sms: this.ctx.sms.name === 'console',
         wechat: this.ctx.wechat.name === 'dev',
         llm: llmOffline,

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DocumentChunk } from './parse/chunk.ts';
@@ -46,8 +46,8 @@ export async function parseIsolated(
   const base = join(o.tmpDir, `parse-${randomBytes(8).toString('hex')}`);
   const input = `${base}.${ext}`;
   const output = `${base}.json`;
-  await writeFile(input, body);
   try {
+    await writeFile(input, body);
     const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; timedOut: boolean }>((resolve, reject) => {
       const child = spawn(process.execPath, [...(childArgs ??= childCommand()), input, ext, output, o.ocrCacheDir], { stdio: ['ignore', 'ignore', 'pipe'] });
       let stderr = '';
@@ -83,4 +83,32 @@ export async function parseIsolated(
     await rm(input, { force: true });
     await rm(output, { force: true });
   }
+}
+
+/**
+ * Removes parse copies left in `tmpDir` by a process that died mid-parse (kill -9, power loss).
+ * Only files older than `olderThanMs` go: another instance sharing the directory may be parsing now.
+ * Returns how many were removed.
+ */
+export async function cleanParseTmp(tmpDir: string, olderThanMs: number, now = Date.now()): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(tmpDir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    if (!name.startsWith('parse-')) continue;
+    const path = join(tmpDir, name);
+    try {
+      const s = await stat(path);
+      if (!s.isFile() || now - s.mtimeMs < olderThanMs) continue;
+      await rm(path, { force: true });
+      removed++;
+    } catch {
+      // Gone already (its parse finished): nothing to do.
+    }
+  }
+  return removed;
 }

@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import { documentChunks, documents } from '../../db/schema/index.ts';
 import type { OpenAiEmbeddings } from '../../providers/llm/embeddings.ts';
-import { parseIsolated, type ParseOutcome } from './isolated-parse.ts';
+import { cleanParseTmp, parseIsolated, type ParseOutcome } from './isolated-parse.ts';
 import { chunkDocument } from './parse/chunk.ts';
 import { ParseError, type ParsedDocument } from './parse/types.ts';
 import { segment } from './retrieval/segment.ts';
@@ -68,6 +68,11 @@ export class DocumentJobs {
   }
 
   start() {
+    // Copies left by a parse that never finished (the process died) are older than any live parse.
+    const tmpDir = join(this.ctx.config.dataDir, 'tmp');
+    void cleanParseTmp(tmpDir, (this.opts.timeoutMs ?? PARSE_TIMEOUT_MS) + this.leaseMs)
+      .then((n) => n && this.ctx.log.info(`document: removed ${n} stale parse copies from ${tmpDir}`))
+      .catch((e: unknown) => this.ctx.log.warn({ err: e }, 'document: cleaning parse copies failed'));
     this.timer = setInterval(() => this.kick(), this.opts.pollMs ?? 2000);
     this.timer.unref();
     this.kick();

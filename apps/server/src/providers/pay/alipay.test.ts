@@ -215,6 +215,15 @@ describe('AlipayPay notifications', () => {
     expect((await rejection(adapter().verifyNotification(fake.notification(order.orderNo, { appId: '2021000999999999' })))).reason).toBe('mismatch');
   });
 
+  it('rejects a genuine notification for another seller when ALIPAY_SELLER_ID is set (seller_id check)', async () => {
+    const mine = adapter({ sellerId: '2088102176934385' });
+    await expect(mine.verifyNotification(fake.notification(order.orderNo))).resolves.toMatchObject({ paid: true });
+    const other = fake.notification(order.orderNo, { extra: { seller_id: '2088999999999999' } });
+    expect((await rejection(mine.verifyNotification(other))).reason).toBe('mismatch');
+    const missing = fake.notification(order.orderNo, { extra: { seller_id: '' } });
+    expect((await rejection(mine.verifyNotification(missing))).reason).toBe('mismatch');
+  });
+
   it('rejects a notification missing what it must carry', async () => {
     const n = fake.notification(order.orderNo);
     const { trade_status: _dropped, ...form } = n.form as Record<string, string>;

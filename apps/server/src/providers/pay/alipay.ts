@@ -37,6 +37,8 @@ export interface AlipayOptions {
   /** Alipay's public key for this application (not the application public key). */
   alipayPublicKey: string | KeyObject;
   gateway?: string;
+  /** The merchant's Alipay account id (2088…, seller_id): a notification for another seller is refused. */
+  sellerId?: string;
   fetch?: typeof fetch;
   /** Milliseconds since the epoch. */
   now?: () => number;
@@ -160,6 +162,8 @@ export class AlipayPay implements PayProvider {
       throw new NotificationRejected('支付宝通知签名验证失败', 'signature');
     }
     if (p.app_id !== this.opts.appId) throw new NotificationRejected('支付宝通知的 app_id 不是本应用', 'mismatch');
+    const sellerId = this.opts.sellerId?.trim();
+    if (sellerId && params.seller_id !== sellerId) throw new NotificationRejected('支付宝通知的 seller_id 不是本商户', 'mismatch');
     const amountFen = yuanToFen(p.total_amount);
     if (amountFen === null) throw new NotificationRejected('支付宝通知金额格式错误', 'format');
     return { orderNo: p.out_trade_no, gatewayTradeNo: p.trade_no, amountFen, paid: PAID_STATES.has(p.trade_status), gatewayStatus: p.trade_status };

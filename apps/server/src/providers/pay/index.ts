@@ -42,7 +42,7 @@ const REQUIRED = {
   mpay: ['MPAY_API_URL', 'MPAY_ID', 'MPAY_KEY'],
   hupi: ['HUPI_APP_ID', 'HUPI_APP_SECRET'],
 } as const;
-type Optional = 'WECHAT_PAY_PLATFORM_SERIAL' | 'WECHAT_PAY_API_BASE' | 'ALIPAY_GATEWAY' | 'HUPI_API_URL' | 'PAY_SANDBOX_SECRET';
+type Optional = 'WECHAT_PAY_PLATFORM_SERIAL' | 'WECHAT_PAY_API_BASE' | 'ALIPAY_GATEWAY' | 'ALIPAY_SELLER_ID' | 'HUPI_API_URL' | 'PAY_SANDBOX_SECRET';
 
 type Gateway = keyof typeof REQUIRED;
 export type PayEnv = Partial<Pick<Env, (typeof REQUIRED)[Gateway][number] | Optional>>;
@@ -59,6 +59,8 @@ export interface PayProviders {
 
 export interface PayDeps {
   fetch?: typeof fetch;
+  /** Where gateways report what they trust (WeChat Pay platform serials) and refresh failures. */
+  log?: { info(msg: string): void; warn(msg: string): void };
   /** Milliseconds since the epoch. */
   now?: () => number;
 }
@@ -101,6 +103,7 @@ export function createPayProviders(env: PayEnv, publicUrl: string, deps: PayDeps
       platformKeys: [wechatPlatformKey(c.wechat.WECHAT_PAY_PLATFORM_CERT!, env.WECHAT_PAY_PLATFORM_SERIAL)],
       apiBase: env.WECHAT_PAY_API_BASE?.trim() || undefined,
       ...deps,
+      log: deps.log,
     });
   }
   if (c.alipay) {
@@ -109,7 +112,9 @@ export function createPayProviders(env: PayEnv, publicUrl: string, deps: PayDeps
       privateKey: c.alipay.ALIPAY_PRIVATE_KEY!,
       alipayPublicKey: c.alipay.ALIPAY_PUBLIC_KEY!,
       gateway: env.ALIPAY_GATEWAY?.trim() || undefined,
-      ...deps,
+      sellerId: env.ALIPAY_SELLER_ID?.trim() || undefined,
+      fetch: deps.fetch,
+      now: deps.now,
     });
   }
   if (c.epay) {
@@ -123,7 +128,8 @@ export function createPayProviders(env: PayEnv, publicUrl: string, deps: PayDeps
       appId: c.hupi.HUPI_APP_ID!,
       appSecret: c.hupi.HUPI_APP_SECRET!,
       apiUrl: env.HUPI_API_URL?.trim() || undefined,
-      ...deps,
+      fetch: deps.fetch,
+      now: deps.now,
     });
   }
   return providers;

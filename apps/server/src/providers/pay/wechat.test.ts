@@ -1,6 +1,15 @@
 import { createCipheriv, createPrivateKey, createPublicKey, createVerify, generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TEST_PLATFORM_CERT, TEST_PLATFORM_CERT_SERIAL, TEST_PLATFORM_KEY, WECHAT_DOC_MERCHANT_KEY, WECHAT_DOC_PUBLIC_KEY } from './fakes/fixtures.ts';
+import {
+  TEST_PLATFORM_CERT,
+  TEST_PLATFORM_CERT_2,
+  TEST_PLATFORM_CERT_2_SERIAL,
+  TEST_PLATFORM_CERT_SERIAL,
+  TEST_PLATFORM_KEY,
+  TEST_PLATFORM_KEY_2,
+  WECHAT_DOC_MERCHANT_KEY,
+  WECHAT_DOC_PUBLIC_KEY,
+} from './fakes/fixtures.ts';
 import { FakeWechatPay } from './fakes/wechat.ts';
 import { NotificationRejected, PayRequestError, type NotificationRequest, type PayOrder } from './types.ts';
 import {
@@ -321,5 +330,84 @@ describe('WechatPay notifications', () => {
     expect(fail.status).toBeGreaterThanOrEqual(400);
     expect(fail.status).toBeLessThan(500);
     expect(JSON.parse(fail.body)).toEqual({ code: 'FAIL', message: '订单金额不符' });
+  });
+});
+
+describe('WeChat Pay platform certificates: download, rotation, unknown serials', () => {
+  const gw = new FakeWechatPay({ mchid: MCHID, appid: APPID, merchantSerial: MERCHANT_SERIAL, merchantPublicKey: merchant.publicKey, apiV3Key: API_V3_KEY });
+  const cert1 = { serial: TEST_PLATFORM_CERT_SERIAL, pem: TEST_PLATFORM_CERT, privateKey: createPrivateKey(TEST_PLATFORM_KEY) };
+  const cert2 = { serial: TEST_PLATFORM_CERT_2_SERIAL, pem: TEST_PLATFORM_CERT_2, privateKey: createPrivateKey(TEST_PLATFORM_KEY_2) };
+  let offset = 0;
+  const logs: string[] = [];
+  let pay: WechatPay;
+  beforeAll(async () => {
+    await gw.start();
+    gw.rotateTo(cert1);
+    gw.publishCertificates([cert1]);
+    pay = new WechatPay({
+      mchid: MCHID,
+      appid: APPID,
+      serialNo: MERCHANT_SERIAL,
+      privateKey: merchant.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      apiV3Key: API_V3_KEY,
+      platformKeys: [wechatPlatformKey(TEST_PLATFORM_CERT)],
+      apiBase: gw.base,
+      now: () => Date.now() + offset,
+      log: { info: (m) => void logs.push(m), warn: (m) => void logs.push(`WARN ${m}`) },
+    });
+  });
+  afterAll(() => gw.stop());
+
+  it('downloads, decrypts and verifies the certificate list, and logs the trusted serials', async () => {
+    await pay.refreshCertificates();
+    expect(gw.certificateDownloads).toBe(1);
+    expect(pay.trustedSerials()).toEqual([TEST_PLATFORM_CERT_SERIAL]);
+    expect(logs.at(-1)).toBe(`WeChat Pay platform serials trusted: ${TEST_PLATFORM_CERT_SERIAL}`);
+  });
+
+  it('accepts a notification signed with a new serial after one refresh (rotation)', async () => {
+    offset += 61_000;
+    gw.publishCertificates([cert1, cert2]);
+    gw.rotateTo(cert2);
+    const n = gw.notification('ZD20261125000001', { amountFen: 990 });
+    expect(n.headers['wechatpay-serial']).toBe(TEST_PLATFORM_CERT_2_SERIAL);
+    await expect(pay.verifyNotification(n)).resolves.toMatchObject({ paid: true, amountFen: 990 });
+    expect(gw.certificateDownloads).toBe(2);
+    expect(pay.trustedSerials().sort()).toEqual([TEST_PLATFORM_CERT_SERIAL, TEST_PLATFORM_CERT_2_SERIAL].sort());
+    expect(logs.at(-1)).toContain(TEST_PLATFORM_CERT_2_SERIAL);
+  });
+
+  it('an unknown serial triggers one refresh, then is refused; a flood of them does not refresh again', async () => {
+    offset += 61_000;
+    const forger = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+    const n = gw.notification('ZD20261125000002', { serial: 'ABCDEF0123456789', key: forger });
+    expect((await rejection(pay.verifyNotification(n))).reason).toBe('signature');
+    expect(gw.certificateDownloads).toBe(3);
+    for (let i = 0; i < 5; i++) expect((await rejection(pay.verifyNotification(n))).reason).toBe('signature');
+    expect(gw.certificateDownloads).toBe(3);
+  });
+
+  it('keeps its keys when the list cannot be decrypted with the APIv3 key', async () => {
+    const other = new FakeWechatPay({ mchid: MCHID, appid: APPID, merchantSerial: MERCHANT_SERIAL, merchantPublicKey: merchant.publicKey, apiV3Key: 'z'.repeat(32) });
+    await other.start();
+    try {
+      other.rotateTo(cert1);
+      other.publishCertificates([cert1, cert2]);
+      const p = new WechatPay({
+        mchid: MCHID,
+        appid: APPID,
+        serialNo: MERCHANT_SERIAL,
+        privateKey: merchant.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        apiV3Key: API_V3_KEY,
+        platformKeys: [wechatPlatformKey(TEST_PLATFORM_CERT)],
+        apiBase: other.base,
+        log: { info: (m) => void logs.push(m), warn: (m) => void logs.push(`WARN ${m}`) },
+      });
+      await p.refreshCertificates();
+      expect(p.trustedSerials()).toEqual([TEST_PLATFORM_CERT_SERIAL]);
+      expect(logs.at(-1)).toMatch(/^WARN WeChat Pay platform certificates not refreshed/);
+    } finally {
+      await other.stop();
+    }
   });
 });

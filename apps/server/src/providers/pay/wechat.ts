@@ -53,7 +53,15 @@ export interface WechatPayOptions {
   now?: () => number;
   nonce?: () => string;
   timeoutMs?: number;
+  /** Where the adapter says which platform serials it trusts and what went wrong refreshing them. */
+  log?: { info(msg: string): void; warn(msg: string): void };
+  /** Keep the platform certificates fresh from GET /v3/certificates (default: on). */
+  downloadCertificates?: boolean;
 }
+
+/** Downloaded platform certificates are refreshed this often, and on an unknown serial at most once per cooldown. */
+export const CERT_REFRESH_MS = 12 * 3600_000;
+export const CERT_UNKNOWN_SERIAL_COOLDOWN_MS = 60_000;
 
 // ---- the protocol, as pure functions ----
 
@@ -128,6 +136,13 @@ export class WechatPay implements PayProvider {
   private readonly doFetch: typeof fetch;
   private readonly now: () => number;
   private readonly nonce: () => string;
+  /** Trusted platform keys by upper-case serial: the configured ones plus the downloaded certificates. */
+  private readonly keys = new Map<string, KeyObject>();
+  private readonly configuredSerials: Set<string>;
+  private refreshing: Promise<void> | null = null;
+  private lastRefreshAt = -Infinity;
+  private lastAttemptAt = -Infinity;
+  private readonly downloads: boolean;
 
   constructor(private readonly opts: WechatPayOptions) {
     if (Buffer.byteLength(opts.apiV3Key, 'utf8') !== 32) throw new Error('WeChat Pay APIv3 key must be 32 bytes');
@@ -137,6 +152,77 @@ export class WechatPay implements PayProvider {
     this.doFetch = opts.fetch ?? ((input, init) => fetch(input, init));
     this.now = opts.now ?? (() => Date.now());
     this.nonce = opts.nonce ?? (() => randomNonce());
+    for (const k of opts.platformKeys) this.keys.set(k.serial.toUpperCase(), k.key);
+    this.configuredSerials = new Set(this.keys.keys());
+    // A merchant on the WeChat Pay public key (PUB_KEY_ID_…) has no platform certificates to download.
+    this.downloads = opts.downloadCertificates ?? ![...this.configuredSerials].some((s) => s.startsWith('PUB_KEY_ID_'));
+  }
+
+  /** The platform serials whose signatures are accepted now. */
+  trustedSerials(): string[] {
+    return [...this.keys.keys()];
+  }
+
+  /**
+   * Downloads the platform certificates (GET /v3/certificates): each one is AES-256-GCM encrypted
+   * with the APIv3 key, decrypted here, checked (its serial, its validity) and kept by serial; the
+   * answer's own signature must verify with a key already trusted or one just downloaded. One
+   * refresh runs at a time; failures are logged and leave the trusted keys as they were.
+   */
+  refreshCertificates(): Promise<void> {
+    if (!this.downloads) return Promise.resolve();
+    this.refreshing ??= this.downloadCertificates()
+      .catch((err: unknown) => this.opts.log?.warn(`WeChat Pay platform certificates not refreshed: ${(err as Error).message}`))
+      .finally(() => {
+        this.refreshing = null;
+      });
+    return this.refreshing;
+  }
+
+  private async downloadCertificates(): Promise<void> {
+    this.lastAttemptAt = this.now();
+    const res = await this.request('GET', '/v3/certificates', undefined, { verify: false });
+    if (res.status < 200 || res.status >= 300) throw this.failure('下载平台证书失败', res);
+    const list = Array.isArray(res.json.data) ? res.json.data : [];
+    const fresh = new Map<string, KeyObject>();
+    for (const item of list) {
+      if (!isRecord(item) || typeof item.serial_no !== 'string' || !isRecord(item.encrypt_certificate)) continue;
+      const enc = item.encrypt_certificate;
+      if (enc.algorithm !== 'AEAD_AES_256_GCM' || typeof enc.ciphertext !== 'string' || typeof enc.nonce !== 'string') continue;
+      let cert: X509Certificate;
+      try {
+        const pem = decryptWechatResource(
+          { ciphertext: enc.ciphertext, nonce: enc.nonce, associated_data: typeof enc.associated_data === 'string' ? enc.associated_data : '' },
+          this.opts.apiV3Key,
+        );
+        cert = new X509Certificate(pem);
+      } catch {
+        this.opts.log?.warn(`WeChat Pay platform certificate ${item.serial_no} could not be decrypted with the APIv3 key; ignored`);
+        continue;
+      }
+      const serial = item.serial_no.toUpperCase();
+      if (cert.serialNumber.toUpperCase() !== serial) continue;
+      if (Date.parse(cert.validTo) <= this.now() || Date.parse(cert.validFrom) > this.now() + MAX_SKEW_SECONDS * 1000) continue;
+      fresh.set(serial, cert.publicKey);
+    }
+    if (fresh.size === 0) throw new Error('the answer held no usable certificate');
+    const union = new Map([...this.keys, ...fresh]);
+    this.verifySigned((name) => res.headers.get(name) ?? undefined, Buffer.from(res.text, 'utf8'), union);
+    // Configured keys stay; downloaded ones are replaced by the latest list.
+    for (const serial of [...this.keys.keys()]) if (!this.configuredSerials.has(serial)) this.keys.delete(serial);
+    for (const [serial, key] of fresh) this.keys.set(serial, key);
+    this.lastRefreshAt = this.now();
+    this.opts.log?.info(`WeChat Pay platform serials trusted: ${this.trustedSerials().join(', ')}`);
+  }
+
+  /** Refreshes when the certificates are old, or once per cooldown when a message names an unknown serial. */
+  private async ensureSerial(serial: string | undefined): Promise<void> {
+    if (!this.downloads) return;
+    const now = this.now();
+    const unknown = !!serial && !this.keys.has(serial.toUpperCase());
+    if (now - this.lastRefreshAt > CERT_REFRESH_MS && now - this.lastAttemptAt > CERT_UNKNOWN_SERIAL_COOLDOWN_MS) await this.refreshCertificates();
+    else if (unknown && now - this.lastAttemptAt > CERT_UNKNOWN_SERIAL_COOLDOWN_MS) await this.refreshCertificates();
+    else if (this.refreshing) await this.refreshing;
   }
 
   async createPayment(order: PayOrder): Promise<PaymentAction> {
@@ -181,6 +267,7 @@ export class WechatPay implements PayProvider {
 
   async verifyNotification(req: NotificationRequest): Promise<PayNotification> {
     const raw = Buffer.isBuffer(req.rawBody) ? req.rawBody : Buffer.from(req.rawBody ?? '', 'utf8');
+    await this.ensureSerial(headerValue(req.headers, 'Wechatpay-Serial'));
     this.verifySigned((name) => headerValue(req.headers, name), raw);
 
     let body: unknown;
@@ -238,7 +325,7 @@ export class WechatPay implements PayProvider {
    * Checks Wechatpay-Signature over `timestamp\nnonce\nbody\n` with the platform key named by
    * Wechatpay-Serial, and that the timestamp is fresh. Throws NotificationRejected.
    */
-  private verifySigned(header: (name: string) => string | undefined, body: Buffer): void {
+  private verifySigned(header: (name: string) => string | undefined, body: Buffer, keys: Map<string, KeyObject> = this.keys): void {
     const timestamp = header('Wechatpay-Timestamp');
     const nonce = header('Wechatpay-Nonce');
     const signature = header('Wechatpay-Signature');
@@ -250,11 +337,11 @@ export class WechatPay implements PayProvider {
     if (Math.abs(this.now() / 1000 - Number(timestamp)) > MAX_SKEW_SECONDS) {
       throw new NotificationRejected('签名时间戳已过期', 'stale');
     }
-    const platform = this.opts.platformKeys.find((k) => k.serial.toUpperCase() === serial.toUpperCase());
+    const platform = keys.get(serial.toUpperCase());
     if (!platform) throw new NotificationRejected(`未知的微信支付平台证书序列号 ${serial}`, 'signature');
     let valid: boolean;
     try {
-      valid = createVerify('RSA-SHA256').update(wechatResponseMessage(timestamp, nonce, body)).verify(platform.key, signature, 'base64');
+      valid = createVerify('RSA-SHA256').update(wechatResponseMessage(timestamp, nonce, body)).verify(platform, signature, 'base64');
     } catch {
       valid = false;
     }
@@ -282,7 +369,12 @@ export class WechatPay implements PayProvider {
     };
   }
 
-  private async request(method: 'GET' | 'POST', pathWithQuery: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+  private async request(
+    method: 'GET' | 'POST',
+    pathWithQuery: string,
+    body?: unknown,
+    opts: { verify?: boolean } = {},
+  ): Promise<{ status: number; json: Record<string, unknown>; headers: Headers; text: string }> {
     const bodyText = body === undefined ? '' : JSON.stringify(body);
     const timestamp = String(Math.floor(this.now() / 1000));
     const nonce = this.nonce();
@@ -300,8 +392,9 @@ export class WechatPay implements PayProvider {
       { method, headers, body: body === undefined ? undefined : bodyText },
       this.opts.timeoutMs ?? PAY_TIMEOUT_MS,
     );
-    if (res.status >= 200 && res.status < 300) {
+    if (res.status >= 200 && res.status < 300 && opts.verify !== false) {
       // A success is trusted only when signed by the platform, as the official SDKs require.
+      await this.ensureSerial(res.headers.get('Wechatpay-Serial') ?? undefined);
       try {
         this.verifySigned((name) => res.headers.get(name) ?? undefined, Buffer.from(res.text, 'utf8'));
       } catch (err) {
@@ -317,7 +410,7 @@ export class WechatPay implements PayProvider {
         throw new PayRequestError(`${GATEWAY}返回了无法识别的响应（HTTP ${res.status}）`);
       }
     }
-    return { status: res.status, json };
+    return { status: res.status, json, headers: res.headers, text: res.text };
   }
 
   private async expectOk(method: 'POST', path: string, body: unknown) {

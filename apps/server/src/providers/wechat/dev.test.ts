@@ -27,7 +27,7 @@ describe('DevWechat', () => {
       '<xml><ToUserName><![CDATA[gh_dev]]></ToUserName><FromUserName><![CDATA[dev_user1]]></FromUserName>' +
       '<MsgType><![CDATA[event]]></MsgType><Event><![CDATA[SCAN]]></Event><EventKey><![CDATA[s1]]></EventKey></xml>';
     const event = dev.parseScanEvent(xml);
-    expect(event).toEqual({ openid: 'dev_user1', sceneStr: 's1', event: 'SCAN', accountId: 'gh_dev' });
+    expect(event).toEqual({ openid: 'sim_dev_user1', sceneStr: 's1', event: 'SCAN', accountId: 'gh_dev' });
     expect(dev.parseScanEvent('junk')).toBeNull();
     expect(dev.textReply(event!, 'ok', 5)).toContain('<ToUserName><![CDATA[dev_user1]]></ToUserName>');
   });
@@ -39,7 +39,7 @@ describe('DevWechat', () => {
   });
 
   it('exchanges dev_<openid> codes and nothing else', async () => {
-    await expect(dev.exchangeOauthCode(devOauthCode('user-01_x'))).resolves.toEqual({ openid: 'user-01_x' });
+    await expect(dev.exchangeOauthCode(devOauthCode('user-01_x'))).resolves.toEqual({ openid: 'sim_user-01_x' });
     for (const code of ['', 'user-01', 'dev_', 'dev_abc', `dev_${'a'.repeat(65)}`, 'dev_abc def', 'dev_abcdef\n']) {
       await expect(dev.exchangeOauthCode(code)).rejects.toThrow(/授权码无效/);
     }

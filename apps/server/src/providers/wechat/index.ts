@@ -1,16 +1,19 @@
 import type { Env } from '../../config.ts';
-import { DevWechat } from './dev.ts';
+import { DevWechat, NoWechat } from './dev.ts';
 import { OfficialWechat } from './official.ts';
 import type { WechatProvider } from './types.ts';
 
 export type { WechatProvider, WechatScanEvent } from './types.ts';
-export { DevWechat, devOauthCode, DEV_WECHAT_TOKEN } from './dev.ts';
+export { DevWechat, NoWechat, devOauthCode, DEV_WECHAT_TOKEN, SIMULATED_OPENID_PREFIX } from './dev.ts';
 export { OfficialWechat } from './official.ts';
 
 type WechatEnv = Pick<Env, 'WECHAT_APP_ID' | 'WECHAT_APP_SECRET' | 'WECHAT_TOKEN' | 'WECHAT_API_BASE'>;
 
-/** The real account when all three credentials are set, the simulator when none is; half a setup is an error. */
-export function createWechatProvider(env: WechatEnv, publicUrl: string): WechatProvider {
+/**
+ * The real account when all three credentials are set; when none is, the simulator in demo mode and
+ * no WeChat login otherwise; half a setup is an error.
+ */
+export function createWechatProvider(env: WechatEnv, publicUrl: string, demo = true): WechatProvider {
   const required = {
     WECHAT_APP_ID: env.WECHAT_APP_ID?.trim(),
     WECHAT_APP_SECRET: env.WECHAT_APP_SECRET?.trim(),
@@ -19,7 +22,7 @@ export function createWechatProvider(env: WechatEnv, publicUrl: string): WechatP
   const missing = Object.entries(required)
     .filter(([, value]) => !value)
     .map(([name]) => name);
-  if (missing.length === 3) return new DevWechat({ publicUrl });
+  if (missing.length === 3) return demo ? new DevWechat({ publicUrl }) : new NoWechat();
   if (missing.length > 0) {
     throw new Error(
       `WeChat official account is half configured: missing ${missing.join(', ')}. ` +

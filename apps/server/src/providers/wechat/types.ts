@@ -12,7 +12,7 @@ export interface WechatScanEvent {
  * Adapters: `dev` (default; a local page plays the phone) and `official` (the real API).
  */
 export interface WechatProvider {
-  readonly name: 'dev' | 'official';
+  readonly name: 'dev' | 'official' | 'none';
   /**
    * Creates a temporary QR for a login scene. `content` is what the QR encodes, or an
    * image URL when `isImage` is true (the official API returns a ticket whose image is hosted by WeChat).

@@ -28,14 +28,15 @@ export function DialogHost() {
 
   return (
     <>
-      {loginMounted && (
-        <Suspense fallback={null}>
-          <LoginDialog />
-        </Suspense>
-      )}
       {shown && (
         <Suspense fallback={null}>
           <KindDialog key={shown} kind={shown} open={dialog === shown} onClose={closeDialog} />
+        </Suspense>
+      )}
+      {/* SPEC §8: login opens on top of everything else, the notice included (last, and a layer above). */}
+      {loginMounted && (
+        <Suspense fallback={null}>
+          <LoginDialog />
         </Suspense>
       )}
     </>

@@ -28,7 +28,8 @@ export function website(patch: Partial<WebsiteInfoReply['website']> = {}): Websi
       copyright: '© 测试',
       ...patch,
     },
-    demo: { sms: false, wechat: false, llm: false, pay: false },
+    image_hosts: [],
+    demo: { mode: false, sms: false, wechat: false, llm: false, pay: false },
   };
 }
 

@@ -16,3 +16,20 @@ export function safeUrl(url: string, key: string, tagName?: string): string {
   if (slash !== -1 && colon > slash) return value;
   return SAFE_PROTOCOL.test(value) ? value : '';
 }
+
+/**
+ * Whether a reply's image may be loaded by the browser: raster data: URLs, this site's own images
+ * and https images on the hosts the server allows (website.image_hosts, the CSP's img-src). Any
+ * other host would learn who reads the reply (and when), so it is shown as a link instead.
+ */
+export function imageAllowed(src: string, allowHosts: readonly string[], origin = location.origin): boolean {
+  if (src.toLowerCase().startsWith('data:')) return RASTER_DATA.test(src);
+  let url: URL;
+  try {
+    url = new URL(src, origin);
+  } catch {
+    return false;
+  }
+  if (url.origin === origin) return true;
+  return url.protocol === 'https:' && allowHosts.includes(url.host.toLowerCase());
+}

@@ -66,7 +66,7 @@ registerLocales('auth', {
       refresh: '点击刷新',
     },
     demo: {
-      badge: '开发模式',
+      badge: '演示模式',
       sms: '验证码会打印在服务器日志中',
       wechat: '用模拟器代替手机扫码',
       openSimulator: '在模拟器中打开',
@@ -137,7 +137,7 @@ registerLocales('auth', {
       refresh: 'Refresh',
     },
     demo: {
-      badge: 'Dev mode',
+      badge: 'Demo mode',
       sms: 'The code is printed in the server log',
       wechat: 'Scan with the simulator',
       openSimulator: 'Open in simulator',
@@ -208,7 +208,7 @@ registerLocales('auth', {
       refresh: '點擊刷新',
     },
     demo: {
-      badge: '開發模式',
+      badge: '示範模式',
       sms: '驗證碼會列印在伺服器日誌中',
       wechat: '用模擬器代替手機掃碼',
       openSimulator: '在模擬器中開啟',

@@ -24,6 +24,7 @@ registerLocales('billing', {
       paid: '支付成功',
     },
     pay: {
+      unavailable: '暂未开通在线支付，请联系客服',
       package: '购买套餐',
       remaining: '剩余支付时间',
       success: '恭喜你支付成功、祝您使用愉快！',
@@ -67,7 +68,7 @@ registerLocales('billing', {
       total: '合计',
     },
     sandbox: {
-      badge: '沙箱支付 · 开发模式',
+      badge: '沙箱支付 · 演示模式',
       note: '未配置支付渠道，支付由本地沙箱模拟，不会产生真实扣款。',
       open: '打开沙箱支付页',
     },
@@ -131,6 +132,7 @@ registerLocales('billing', {
       paid: 'Paid',
     },
     pay: {
+      unavailable: 'Online payment is not available yet. Please contact customer service.',
       package: 'Package',
       remaining: 'Time left to pay',
       success: 'Payment successful. Enjoy!',
@@ -174,7 +176,7 @@ registerLocales('billing', {
       total: 'Total',
     },
     sandbox: {
-      badge: 'Sandbox payment · Dev mode',
+      badge: 'Sandbox payment · Demo mode',
       note: 'No payment gateway is configured; a local sandbox simulates payments and nothing is charged.',
       open: 'Open the sandbox payment page',
     },
@@ -238,6 +240,7 @@ registerLocales('billing', {
       paid: '支付成功',
     },
     pay: {
+      unavailable: '尚未開通線上付款，請聯絡客服',
       package: '購買方案',
       remaining: '剩餘支付時間',
       success: '恭喜你支付成功、祝您使用愉快！',
@@ -281,7 +284,7 @@ registerLocales('billing', {
       total: '合計',
     },
     sandbox: {
-      badge: '沙箱支付 · 開發模式',
+      badge: '沙箱支付 · 示範模式',
       note: '未設定支付渠道，支付由本機沙箱模擬，不會產生真實扣款。',
       open: '開啟沙箱支付頁',
     },

@@ -3,7 +3,7 @@
  * Authorization of every request against the merchant certificate's public key, answers with
  * platform-signed responses, and produces notifications signed and encrypted like the real ones.
  */
-import { createCipheriv, createSign, createVerify, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
+import { createCipheriv, createPublicKey, createSign, createVerify, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import type { NotificationRequest } from '../types.ts';
 import { FakeHttpServer, json, type FakeReply, type FakeRequest } from './http.ts';
 
@@ -25,10 +25,22 @@ export interface FakeWechatOrder {
 
 const hex = (n: number) => randomBytes(n).toString('hex').toUpperCase();
 
+/** A platform certificate the fake publishes at /v3/certificates. */
+export interface FakePlatformCert {
+  serial: string;
+  /** The certificate PEM (encrypted with the APIv3 key when served). */
+  pem: string;
+  privateKey: KeyObject;
+}
+
 export class FakeWechatPay {
-  readonly platformSerial = hex(20);
-  readonly platformPublicKey: KeyObject;
-  private readonly platformPrivateKey: KeyObject;
+  platformSerial = hex(20);
+  platformPublicKey: KeyObject;
+  private platformPrivateKey: KeyObject;
+  /** What GET /v3/certificates lists; empty until published. */
+  certificates: FakePlatformCert[] = [];
+  /** How often GET /v3/certificates was called. */
+  certificateDownloads = 0;
   readonly orders = new Map<string, FakeWechatOrder>();
   /** Why requests were turned away, for assertions. */
   readonly rejections: string[] = [];
@@ -49,6 +61,36 @@ export class FakeWechatPay {
   }
   stop() {
     return this.http.stop();
+  }
+
+  /** Publishes platform certificates at /v3/certificates (the list replaces the previous one). */
+  publishCertificates(certs: FakePlatformCert[]) {
+    this.certificates = certs;
+  }
+
+  /** Rotates the platform key: answers and notifications are signed with `cert` from now on. */
+  rotateTo(cert: FakePlatformCert) {
+    this.platformSerial = cert.serial;
+    this.platformPrivateKey = cert.privateKey;
+    this.platformPublicKey = createPublicKey(cert.privateKey);
+  }
+
+  /** The /v3/certificates answer: each certificate AES-256-GCM encrypted with the APIv3 key (associated data "certificate"). */
+  private certificateList(): FakeReply {
+    this.certificateDownloads++;
+    const data = this.certificates.map((c) => {
+      const nonce = hex(6);
+      const cipher = createCipheriv('aes-256-gcm', Buffer.from(this.opts.apiV3Key), Buffer.from(nonce));
+      cipher.setAAD(Buffer.from('certificate'));
+      const ciphertext = Buffer.concat([cipher.update(c.pem, 'utf8'), cipher.final(), cipher.getAuthTag()]).toString('base64');
+      return {
+        serial_no: c.serial,
+        effective_time: '2026-01-01T00:00:00+08:00',
+        expire_time: '2126-01-01T00:00:00+08:00',
+        encrypt_certificate: { algorithm: 'AEAD_AES_256_GCM', associated_data: 'certificate', nonce, ciphertext },
+      };
+    });
+    return this.reply(200, { data });
   }
 
   /** Marks an order paid, as if the user scanned and paid. */
@@ -169,6 +211,7 @@ export class FakeWechatPay {
   private handle(req: FakeRequest): FakeReply {
     const denied = this.checkAuthorization(req);
     if (denied) return denied;
+    if (req.method === 'GET' && req.url.pathname === '/v3/certificates') return this.certificateList();
     const create = /^\/v3\/pay\/transactions\/(native|jsapi|h5)$/.exec(req.url.pathname);
     if (req.method === 'POST' && create) return this.createOrder(create[1] as FakeWechatOrder['kind'], req);
     const query = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)$/.exec(req.url.pathname);

@@ -25,12 +25,12 @@ export function LoginDialog() {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && closeLogin()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-neutral-950/40 backdrop-blur-[2px] dark:bg-black/60" />
+        <Dialog.Overlay className="fixed inset-0 z-[60] bg-neutral-950/40 backdrop-blur-[2px] dark:bg-black/60" />
         <Dialog.Content
           aria-describedby={undefined}
           className={clsx(
             // Anchored by its top, not centred, so switching method changes only where the dialog ends.
-            'fixed left-1/2 z-50 w-[calc(100vw-32px)] -translate-x-1/2 overflow-y-auto rounded-2xl bg-white shadow-2xl outline-none dark:bg-neutral-900 dark:shadow-none dark:ring-1 dark:ring-white/10',
+            'fixed left-1/2 z-[60] w-[calc(100vw-32px)] -translate-x-1/2 overflow-y-auto rounded-2xl bg-white shadow-2xl outline-none dark:bg-neutral-900 dark:shadow-none dark:ring-1 dark:ring-white/10',
             showOrder
               ? 'top-4 max-h-[calc(100dvh-32px)] max-w-[800px] md:top-[max(16px,calc(50dvh-300px))] md:max-h-[calc(100dvh-max(16px,calc(50dvh-300px))-16px)]'
               : 'top-[max(16px,calc(50dvh-300px))] max-h-[calc(100dvh-max(16px,calc(50dvh-300px))-16px)] max-w-[380px]',

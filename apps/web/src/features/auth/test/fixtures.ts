@@ -12,7 +12,8 @@ export function website(loginWay: LoginWay = 'all', demo = { sms: false, wechat:
       pay_way: 'ali,wx',
       copyright: '',
     },
-    demo: { ...demo, llm: false, pay: false },
+    image_hosts: [],
+    demo: { ...demo, mode: false, llm: false, pay: false },
   };
 }
 

@@ -19,8 +19,12 @@ import { Price } from './Price.tsx';
 import { QrBox } from './QrBox.tsx';
 import { SandboxNote } from './SandboxNote.tsx';
 
-/** The channels the site takes (website.pay_way: 'wx' and/or 'ali'). */
+/**
+ * The channels the site takes (website.pay_way: 'wx' and/or 'ali', narrowed by the server to what
+ * this run can take; '' means none can be paid now). Unknown (not loaded): both.
+ */
 export function siteChannels(payWay: string | undefined): PayChannelName[] {
+  if (payWay === '') return [];
   const way = payWay ?? 'ali,wx';
   const list: PayChannelName[] = [];
   if (way.includes('wx')) list.push('wxpay');
@@ -39,7 +43,8 @@ export default function PayDialog({ open, onClose }: { open: boolean; onClose():
   const wantedId = useBilling((s) => s.payPackageId);
   const pkg = packages.find((p) => p.id === wantedId) ?? packages[0] ?? null;
   const channels = siteChannels(useSession((s) => s.website?.website.pay_way));
-  const [channel, setChannel] = useState<PayChannelName>(channels[0]!);
+  const [channel, setChannel] = useState<PayChannelName>(channels[0] ?? 'wxpay');
+  const canPay = channels.length > 0;
   const inWechat = isWechatBrowser();
   const payType: OrderBuyBody['payType'] = channel === 'wxpay' && inWechat ? 'jsapi' : channel;
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -63,7 +68,7 @@ export default function PayDialog({ open, onClose }: { open: boolean; onClose():
     onClose();
   }, [onClose, t]);
 
-  const { order, phase, secondsLeft, refresh: retry } = usePayment(orderSource(open ? (pkg?.id ?? null) : null, payType), { onPaid, onExpired: onTimeout });
+  const { order, phase, secondsLeft, refresh: retry } = usePayment(orderSource(open && canPay ? (pkg?.id ?? null) : null, payType), { onPaid, onExpired: onTimeout });
 
   useEffect(() => {
     if (order?.payMode === 'jsapi' && order.jsapi && phase === 'ready') void invokeWechatPay(order.jsapi);
@@ -90,7 +95,9 @@ export default function PayDialog({ open, onClose }: { open: boolean; onClose():
         {channels.length > 1 && <ChannelPicker channels={channels} value={channel} onChange={setChannel} />}
 
         <div className="flex flex-col items-center gap-2.5" aria-live="polite">
-          {phase === 'paid' ? (
+          {!canPay ? (
+            <p className="py-8 text-center text-sm text-neutral-500 dark:text-neutral-400">{t('pay.unavailable')}</p>
+          ) : phase === 'paid' ? (
             <div className="flex flex-col items-center gap-2 py-6 text-center">
               <CircleCheck className="size-14 text-emerald-500" strokeWidth={1.6} aria-hidden />
               <p className="text-base font-semibold text-neutral-900 dark:text-neutral-50">{t('pay.success')}</p>

@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../core/context.ts';
+import type { Db } from '../../db/client.ts';
+import { firstPurchases, orders, type packages } from '../../db/schema/index.ts';
+import { logNotification } from './audit.ts';
+import { grantPackage } from './membership.ts';
+
+type PackageRow = typeof packages.$inferSelect;
+
+export const FIRST_PURCHASE_REFUND_REASON = '活动套餐仅限首次开通：已有一笔该活动订单到账，本单未发放权益，需人工退款';
+
+/**
+ * Grants a paid order's package to `userId` inside the caller's transaction. A first-purchase-only
+ * (activity) package is granted at most once per user, decided by ONE insert into first_purchases
+ * keyed by the user (ON CONFLICT DO NOTHING): concurrent orders wait on each other's key and only one
+ * gets it. The others credit nothing; the order is marked for a manual refund and written to the
+ * payment audit, so an operator sees it. Returns whether the package was granted.
+ */
+export async function grantPaidOrder(
+  ctx: AppContext,
+  tx: Db,
+  userId: number,
+  pkg: PackageRow,
+  order: { id: number; orderNo: string; provider: string },
+  nowMs: number,
+): Promise<boolean> {
+  if (pkg.isActivity === 1) {
+    const [first] = await tx
+      .insert(firstPurchases)
+      .values({ userId, orderNo: order.orderNo, createdAt: new Date(nowMs) })
+      .onConflictDoNothing()
+      .returning({ userId: firstPurchases.userId });
+    if (!first) {
+      await tx.update(orders).set({ refundStatus: 1, refundReason: FIRST_PURCHASE_REFUND_REASON }).where(eq(orders.id, order.id));
+      await logNotification(tx, { provider: order.provider, orderNo: order.orderNo, outcome: 'refund_due', detail: FIRST_PURCHASE_REFUND_REASON, raw: '' });
+      ctx.log.warn({ orderNo: order.orderNo, userId, packageId: pkg.id }, 'second paid order of a first-purchase-only package: not granted, marked for refund');
+      return false;
+    }
+  }
+  await grantPackage(tx, userId, pkg, order.orderNo, nowMs);
+  return true;
+}
