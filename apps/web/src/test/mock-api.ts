@@ -5,7 +5,8 @@ export type Route = (
   body: unknown,
   url: URL,
   init?: RequestInit,
-) => { status?: number; body: Json } | { sse: string[]; delayMs?: number } | { stream: ReadableStream<Uint8Array> };
+) => Reply | Promise<Reply>;
+type Reply = { status?: number; body: Json } | { sse: string[]; delayMs?: number } | { stream: ReadableStream<Uint8Array> };
 
 /**
  * Stubs fetch with "METHOD /path" handlers and records the calls; an unknown call throws.
@@ -23,7 +24,7 @@ export function mockApi(routes: Record<string, Route>) {
       calls.push({ method, path: url.pathname, body, url });
       const route = routes[`${method} ${url.pathname}`];
       if (!route) throw new Error(`unexpected ${method} ${url.pathname}`);
-      const reply = route(body, url, init);
+      const reply = await route(body, url, init);
       if ('stream' in reply) return new Response(reply.stream, { status: 200, headers: { 'Content-Type': 'text/event-stream; charset=utf-8' } });
       if ('sse' in reply) {
         const encoder = new TextEncoder();

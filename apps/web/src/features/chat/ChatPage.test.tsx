@@ -91,6 +91,38 @@ describe('ChatPage', () => {
     await waitFor(() => expect(api.find('GET', '/api/chat/histories')).toHaveLength(2));
   });
 
+  it('a first message sent while the history list still loads stays on screen (a list read before its group existed does not reset it)', async () => {
+    session();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let listed = false;
+    mockApi({
+      'GET /api/chat/histories': async () => {
+        if (!listed) {
+          listed = true;
+          await gate;
+          return ok({ list: [] });
+        }
+        return ok({ list: [serverGroup(7, '你好')] });
+      },
+      'GET /api/chat/history': () => ok({ list: [] }),
+      'POST /api/chat/create': () => ok({ uuid: 7, secret: SECRET }),
+      'GET /api/chat/stream': () => ({ sse: sse({ type: 'delta', text: '你好呀' }, { type: 'done', uuid: 7, messageId: 9, userMessageId: 8, status: 'complete', usage: null, charged: 1 }) }),
+    });
+    renderPage();
+    const box = screen.getByLabelText('输入消息');
+    await userEvent.type(box, '你好');
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(screen.getByText('你好呀')).toBeTruthy());
+    await waitFor(() => expect(useChat.getState().generating).toBe(false));
+    await act(async () => {
+      release();
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(useChat.getState().active).toBe(7);
+    expect(screen.getByText('你好呀')).toBeTruthy();
+  });
+
   it('mobile: Enter is a newline and Ctrl+Enter sends; one row to start', async () => {
     const { happyDOM } = window as unknown as { happyDOM: { setInnerWidth(w: number): void } };
     const width = window.innerWidth;

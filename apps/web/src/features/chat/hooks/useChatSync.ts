@@ -3,7 +3,7 @@ import { useSession } from '../../../lib/session.ts';
 import { clearChat, loadGroups, loadHistory } from '../controller/groups.ts';
 import { pendingResume } from '../controller/pending-resume.ts';
 import { resumeReply, showResumedGroup } from '../controller/resume.ts';
-import { abortRun } from '../controller/run.ts';
+import { abortRun, chatRun } from '../controller/run.ts';
 import { preloadVirtualList } from '../components/MessageList.tsx';
 import { rendererModule } from '../../../components/markdown/modules.ts';
 import { useChat } from '../stores/chat-store.ts';
@@ -22,8 +22,12 @@ export function useChatSync() {
       return;
     }
     let live = true;
+    const activeAtStart = useChat.getState().active;
     void loadGroups().then(async (groups) => {
       if (!live) return;
+      // The user sent a first message or opened a group while the list loaded: that action loads
+      // what it shows, and a list read before its group existed must not send it back to a new session.
+      if (useChat.getState().active !== activeAtStart || chatRun()) return;
       // A reply that was streaming when the page reloaded opens its group and picks up again.
       const resume = pendingResume();
       if (resume) showResumedGroup(resume.context, groups);
