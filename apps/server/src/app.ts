@@ -127,21 +127,24 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
 
   const configService = new ConfigService(ctx);
   const auth = new AuthService(ctx, configService);
-  configRoutes(app, ctx, configService);
-  authRoutes(app, ctx, auth);
-  userRoutes(app, ctx, new UserService(ctx));
-  growthRoutes(app, ctx);
-  billingRoutes(app, ctx, configService);
+  // Each module is an encapsulated plugin: what it registers (routes, hooks, multipart) stays in its scope.
+  const plugin = (register: (scope: FastifyInstance) => unknown) => app.register(async (scope) => void (await register(scope)));
+  await plugin((s) => configRoutes(s, ctx, configService));
+  await plugin((s) => authRoutes(s, ctx, auth));
+  await plugin((s) => userRoutes(s, ctx, new UserService(ctx)));
+  await plugin((s) => growthRoutes(s, ctx));
+  await plugin((s) => billingRoutes(s, ctx, configService));
   const models = await createModels(ctx, opts.llm);
   const turns = createTurnEngine(ctx, opts.turns ?? { leaseMs: config.env.TURN_LEASE_MS, tickMs: config.env.TURN_TICK_MS });
-  await registerChat(app, ctx, models, turns);
-  const documents = registerDocuments(app, ctx, models, turns, opts.documents);
-  turnRoutes(app, turns);
+  await plugin((s) => registerChat(s, ctx, models, turns));
+  let documents!: ReturnType<typeof registerDocuments>;
+  await plugin((s) => (documents = registerDocuments(s, ctx, models, turns, opts.documents)));
+  await plugin((s) => turnRoutes(s, turns));
   app.addHook('onReady', () => turns.start());
   // Before the server waits for open connections: stop live turns so their replies are saved.
   app.addHook('preClose', () => turns.close());
-  appsRoutes(app, ctx);
-  fileRoutes(app, ctx);
+  await plugin((s) => appsRoutes(s, ctx));
+  await plugin((s) => fileRoutes(s, ctx));
   route(app, routes.system.health, async () => ({ code: 200, message: 'ok', success: true, data: { db: database.kind, kv: kv.kind } }));
   docsRoutes(app);
 
