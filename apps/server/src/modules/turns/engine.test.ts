@@ -190,6 +190,17 @@ describe('the paid-turn engine', () => {
     expect(outcomes.filter((o) => o !== 'charged:1').every((o) => o === Code.BALANCE_MODEL3)).toBe(true);
     expect((await getBalance(t, aliceId)).baseModel3).toBe(0);
     expect(await runningTurns(aliceId)).toBe(0);
+    // A refused turn takes back its question and its new conversation.
+    const [asked] = await t.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.userId, aliceId), eq(chatMessages.role, 'user'), sql`${chatMessages.text} like '并发 %'`));
+    expect(asked!.n).toBe(4);
+    const [groups] = await t.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(chatGroups)
+      .where(and(eq(chatGroups.userId, aliceId), sql`${chatGroups.title} like '并发 %'`));
+    expect(groups!.n).toBe(4);
   });
 });
 
