@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { chatUploadImageFields, Code, isSafeText, UNSAFE_TEXT_MESSAGE } from '@app/shared';
 import { routes } from '@app/shared/routes';
-import { bearerToken } from '../../core/auth.ts';
 import type { AppContext } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
-import { sha256 } from '../../core/ids.ts';
 import { limitOrThrow } from '../../core/rate-limit.ts';
 import { ok } from '../../core/reply.ts';
 import { route } from '../../core/routes.ts';
@@ -28,7 +26,7 @@ const bad = (field: string, message: string) => new AppError(Code.BAD_REQUEST, m
 export function chatRoutes(app: FastifyInstance, ctx: AppContext, { chat, runner, live, catalog }: ChatParts) {
   const r = routes.chat;
 
-  route(app, r.create, async ({ req, actor, body }) => ok(await chat.create(actor, body, sha256(bearerToken(req)!))));
+  route(app, r.create, async ({ actor, body }) => ok(await chat.create(actor, body)));
 
   // The engine checks the session itself when it claims the turn (one lookup, not two).
   route(app, r.stream, async ({ req, query, reply }) => runner.open(req, query.secret, reply), { tokenLookup: 'handler' });

@@ -49,12 +49,11 @@ export class ChatService {
   }
 
   /**
-   * `tokenHash` binds the turn to the token that prepared it (see TurnRunner.open). A template
-   * turn (temp_id + variable) fills the template's prompt with the checked values and starts a
+   * A template turn (temp_id + variable) fills the template's prompt with the checked values and starts a
    * type 3 group; an expert turn (identity_id) starts a type 2 group whose every turn carries the
    * expert's system prompt.
    */
-  async create(caller: AuthUser, body: ChatCreateBody, tokenHash: string): Promise<ChatCreateReply> {
+  async create(caller: AuthUser, body: ChatCreateBody): Promise<ChatCreateReply> {
     if (body.temp_id !== undefined && body.identity_id !== undefined) throw field('identity_id', '模板对话和专家对话不能同时指定');
     if (body.variable !== undefined && body.temp_id === undefined) throw field('temp_id', '请指定模板');
     if (body.retry && body.temp_id !== undefined) throw field('temp_id', '重试时无需指定模板');
@@ -123,7 +122,6 @@ export class ChatService {
       : { type: template ? 3 : expert ? 2 : 1, title: title || titleOf(input), appId: app?.id ?? null, templateId: template?.id ?? null, identityId: expert?.id ?? null, variable };
     const secret = await prepareTurn(this.ctx.kv, {
       userId: caller.id,
-      tokenHash,
       groupId,
       newGroup: !group,
       ...(newGroup ? { group: newGroup } : {}),

@@ -1,8 +1,6 @@
 /** What chat/create prepared and chat/stream runs; bound to the user, the group and this turn. */
 export interface PreparedTurn {
   userId: number;
-  /** SHA-256 of the bearer token that prepared it. */
-  tokenHash: string;
   groupId: number;
   /** The group is new: it has no history to read, and is created only when the turn runs (so an abandoned prepare leaves no empty group). */
   newGroup: boolean;

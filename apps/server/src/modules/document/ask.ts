@@ -78,7 +78,7 @@ export class DocumentAsk {
   }
 
   /** Checks the document, the action, the language and the balance; returns the one-use secret of the answer. */
-  async validate(caller: AuthUser, body: DocumentAskValidateBody, tokenHash: string): Promise<{ secret: string }> {
+  async validate(caller: AuthUser, body: DocumentAskValidateBody): Promise<{ secret: string }> {
     const doc = await this.service.requireDocument(caller, body.token);
     if (doc.status === 3) throw field('token', '文档解析失败！请删除后重新上传');
     if (doc.status !== 2) throw field('token', '文档还在解析中，请稍后再试');
@@ -94,7 +94,7 @@ export class DocumentAsk {
     if (spendable(balance, model.pool) < model.cost) throw balanceError(model.pool);
     const secret = await prepareTurn<DocumentTurn>(
       this.ctx.kv,
-      { userId: caller.id, tokenHash, documentId: doc.id, token: doc.token, model: model.code, action: action.value, language: language.value, question },
+      { userId: caller.id, documentId: doc.id, token: doc.token, model: model.code, action: action.value, language: language.value, question },
       TURN_PREFIX,
     );
     return { secret };

@@ -4,10 +4,9 @@ import { randomToken } from '../../core/ids.ts';
 /** Long enough to open the stream right after create, short enough to be useless if leaked. */
 export const TURN_TTL_SECONDS = 120;
 
-/** What any prepared turn carries: whose it is and which token prepared it. */
+/** What any prepared turn carries: whose it is (the engine checks the caller's session when it is opened). */
 export interface OwnedTurn {
   userId: number;
-  tokenHash: string;
 }
 
 /** Keeps `turn` under a new one-use secret (`prefix` keeps kinds of turns apart). */
