@@ -72,6 +72,7 @@ describe('daily sign-in (SPEC §4.7)', () => {
     setBeijing('2027-01-02T09:00:00');
     const now = await log(token);
     expect(now.body.data).toMatchObject({ today: '2027-01-02', signedToday: false, streak: 3 });
+    expect((await t.call('GET', '/api/user/info', { token })).body.data.consecutiveDays).toBe(3);
     expect(now.body.data.list).toEqual([
       { signInDate: '2027-01-01', isSigned: true },
       { signInDate: '2027-01-02', isSigned: false },

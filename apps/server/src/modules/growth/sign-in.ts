@@ -36,7 +36,7 @@ export class SignInService {
       return true;
     });
     if (!signed) throw new AppError(400, '今日已签到，明天再来吧', 400);
-    return { ...reward, streak: await this.streak(userId, today) };
+    return { ...reward, streak: await signInStreak(this.ctx.db, userId, today) };
   }
 
   async log(userId: number, month?: string): Promise<SignInLogReply> {
@@ -54,7 +54,7 @@ export class SignInService {
     const list: SignInLogReply['list'] = [];
     for (let d = first; d <= last; d = addDays(d, 1)) list.push({ signInDate: d, isSigned: signed.has(d) });
     const signedToday = month === undefined || month === today.slice(0, 7) ? signed.has(today) : await this.signedOn(userId, today);
-    return { list, streak: await this.streak(userId, today), signedToday, today };
+    return { list, streak: await signInStreak(this.ctx.db, userId, today), signedToday, today };
   }
 
   private async signedOn(userId: number, day: string) {
@@ -62,20 +62,21 @@ export class SignInService {
     return !!row;
   }
 
-  /** Days signed in a row ending today, or yesterday while today is still unsigned. */
-  private async streak(userId: number, today: string): Promise<number> {
-    const rows = await this.ctx.db
-      .select({ day: signIns.day })
-      .from(signIns)
-      .where(and(eq(signIns.userId, userId), lte(signIns.day, today), gte(signIns.day, addDays(today, -400))))
-      .orderBy(desc(signIns.day));
-    let expect = rows[0]?.day === today ? today : addDays(today, -1);
-    let n = 0;
-    for (const r of rows) {
-      if (r.day !== expect) break;
-      n++;
-      expect = addDays(expect, -1);
-    }
-    return n;
+}
+
+/** Days signed in a row ending `today` (YYYY-MM-DD, site time), or yesterday while today is still unsigned. */
+export async function signInStreak(db: Db, userId: number, today: string): Promise<number> {
+  const rows = await db
+    .select({ day: signIns.day })
+    .from(signIns)
+    .where(and(eq(signIns.userId, userId), lte(signIns.day, today), gte(signIns.day, addDays(today, -400))))
+    .orderBy(desc(signIns.day));
+  let expect = rows[0]?.day === today ? today : addDays(today, -1);
+  let n = 0;
+  for (const r of rows) {
+    if (r.day !== expect) break;
+    n++;
+    expect = addDays(expect, -1);
   }
+  return n;
 }
