@@ -47,7 +47,7 @@ describe('sign-in dialog (SPEC §4.7)', () => {
     expect(screen.getByRole('img', { name: '2026-11-24 已签到' })).toBeTruthy();
     expect(screen.getByRole('img', { name: '2026-11-25 未签到' })).toBeTruthy();
     // The next month is out of reach; a future day is plain.
-    expect((screen.getByRole('button', { name: '下个月' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: '下个月' }).disabled).toBe(true);
     expect(screen.getByRole('img', { name: '2026-11-30' })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: '立即签到' }));
