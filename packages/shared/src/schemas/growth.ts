@@ -52,3 +52,24 @@ export const signInLogReply = z.object({
 export type SignInLogReply = z.infer<typeof signInLogReply>;
 export const signInReply = z.object({ model3: z.number().int(), model4: z.number().int(), draw: z.number().int(), streak: z.number().int() });
 export type SignInReply = z.infer<typeof signInReply>;
+
+const reward = z.object({ model3: z.number().int(), model4: z.number().int(), draw: z.number().int() });
+/** GET /user/genInviteCode: the caller's invite code and what an invite earns (when the site rewards invites). */
+export const inviteCodeReply = z.object({
+  code: z.string(),
+  /** Rewards on: what the inviter and the invitee each get when the invitee registers. */
+  rewards: z.object({ enabled: z.boolean(), inviter: reward, invitee: reward, dailyLimit: z.number().int() }),
+  /** How many people registered with the code, and what they earned the caller. */
+  invited: z.number().int(),
+  earned: reward,
+});
+export type InviteCodeReply = z.infer<typeof inviteCodeReply>;
+export const inviteRecordQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  size: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const inviteRecordReply = z.object({
+  rows: z.array(z.object({ nickname: z.string(), createdAt: z.string(), reward }).strict()),
+  count: z.number().int(),
+});
+export type InviteRecordReply = z.infer<typeof inviteRecordReply>;

@@ -13,6 +13,8 @@ const DAY_MS = 86_400_000;
 
 /** The calendar day (YYYY-MM-DD) of an instant in the site's time zone. */
 export const siteDay = (ms: number) => new Date(ms + SITE_OFFSET_MS).toISOString().slice(0, 10);
+/** The instant the site's calendar day of `ms` began. */
+export const siteDayStart = (ms: number) => new Date(Date.parse(`${siteDay(ms)}T00:00:00Z`) - SITE_OFFSET_MS);
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 /** Daily sign-in (SPEC §4.7): the site's rewards, once per calendar day, also under concurrent clicks. */
