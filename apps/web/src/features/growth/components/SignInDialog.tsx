@@ -141,7 +141,7 @@ export default function SignInDialog({ open, onClose }: { open: boolean; onClose
                         'mx-auto flex size-9 items-center justify-center rounded-full text-[13px] tabular-nums',
                         isSigned && 'bg-primary text-white',
                         !isSigned && !future && 'text-neutral-800 dark:text-neutral-200',
-                        future && 'text-neutral-400 dark:text-neutral-500',
+                        future && 'text-neutral-500 dark:text-neutral-400',
                         isToday && !isSigned && 'ring-2 ring-primary ring-inset font-semibold',
                       )}
                     >
