@@ -19,6 +19,7 @@ export interface TestApp {
   ctx: Awaited<ReturnType<typeof buildApp>>['ctx'];
   documents: Awaited<ReturnType<typeof buildApp>>['documents'];
   turns: Awaited<ReturnType<typeof buildApp>>['turns'];
+  draw: Awaited<ReturnType<typeof buildApp>>['draw'];
   /** Every route as registered. */
   routes: Awaited<ReturnType<typeof buildApp>>['routes'];
   clock: ManualClock;
@@ -51,6 +52,8 @@ export interface TestAppOptions {
   shareWith?: TestApp;
   /** A logger instead of none (tests that read the log lines). */
   logger?: BuildOptions['logger'];
+  /** Drawing providers (fakes) and the task sweep timer (0: none). */
+  draw?: BuildOptions['draw'];
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -69,7 +72,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const sms = new ConsoleSms(silent);
   const dataDir = mkdtempSync(join(tmpdir(), 'ai-test-'));
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', DATA_DIR: dataDir, LLM_OFFLINE_DELAY_MS: '0', ...opts.env });
-  const { app, ctx, documents, turns, routes } = await buildApp({
+  const { app, ctx, documents, turns, routes, draw } = await buildApp({
     config,
     clock,
     database,
@@ -78,6 +81,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     wechat: opts.wechat ?? (config.demo ? new DevWechat({ publicUrl: config.publicUrl, now: () => clock.now() }) : undefined),
     logger: opts.logger ?? false,
     documents: opts.documents,
+    draw: opts.draw ?? { sweepEveryMs: 0 },
   });
   await app.ready();
 
@@ -121,6 +125,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     ctx,
     documents,
     turns,
+    draw,
     routes,
     clock,
     sms,

@@ -1,0 +1,405 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balances, drawImages, drawTasks } from '../../db/schema/index.ts';
+import { OpenAiImages } from '../../providers/image/openai.ts';
+import { MidjourneyProxy } from '../../providers/image/midjourney.ts';
+import { inspectImage } from '../../providers/image/files.ts';
+import { startFakeImages, startFakeMj } from '../../testing/fake-draw.ts';
+import { createTestApp, type TestApp } from '../../testing/harness.ts';
+import { userIdOf } from '../billing/test-kit.ts';
+
+let phoneSeq = 0;
+const phone = () => `1390000${String(1000 + phoneSeq++).padStart(4, '0')}`;
+
+async function setDraw(t: TestApp, token: string, n: number) {
+  const id = await userIdOf(t, token);
+  await t.ctx.db.update(balances).set({ baseDraw: n, memberDraw: 0 }).where(eq(balances.userId, id));
+  return id;
+}
+async function drawLeft(t: TestApp, userId: number) {
+  const [b] = await t.ctx.db.select().from(balances).where(eq(balances.userId, userId));
+  return b!.baseDraw + b!.memberDraw;
+}
+async function imageCount(t: TestApp, userId: number) {
+  return (await t.ctx.db.select().from(drawImages).where(eq(drawImages.userId, userId))).length;
+}
+/** GETs a stored file through our own /uploads route. */
+async function fetchStored(t: TestApp, url: string) {
+  const res = await t.app.inject({ method: 'GET', url: url.startsWith('/') ? url : new URL(url).pathname });
+  return { status: res.statusCode, type: res.headers['content-type'], body: res.rawPayload };
+}
+
+describe('drawing offline (no keys)', () => {
+  let t: TestApp;
+  let token: string;
+  let other: string;
+  let userId: number;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { DRAW_BANNED_WORDS: '违禁,forbidden' } });
+    token = await t.loginByPhone(phone());
+    other = await t.loginByPhone(phone());
+    userId = await setDraw(t, token, 10);
+  });
+  afterAll(() => t.close());
+
+  it('lists image types, costs and examples without a token, and says it is offline', async () => {
+    const types = await t.call('GET', '/api/draw-image/image-types');
+    expect(types.body.code).toBe(200);
+    expect(types.body.data.types.map((x: { value: string }) => x.value)).toContain('ink');
+    expect(types.body.data.offline).toEqual({ image: true, mj: true });
+    const ex = await t.call('GET', '/api/draw-image/examples');
+    expect(ex.body.data.list.length).toBeGreaterThan(3);
+  });
+
+  it('draws real PNGs locally, stores them with webp thumbnails, charges once per image', async () => {
+    const res = await t.call('POST', '/api/draw-image/basic', { token, body: { prompt: '江南水乡的清晨', type: 'ink', size: 'landscape', n: 2 } });
+    expect(res.body.code).toBe(200);
+    expect(res.body.data.charged).toBe(2);
+    expect(res.body.data.list).toHaveLength(2);
+    const img = res.body.data.list[0];
+    expect(img).toMatchObject({ kind: 'basic', type: 'ink', offline: true, public: false, width: 896, height: 640 });
+    const full = await fetchStored(t, img.url);
+    expect(full.status).toBe(200);
+    expect(inspectImage(full.body)).toMatchObject({ mime: 'image/png', width: 896 });
+    const thumb = await fetchStored(t, img.thumb_url);
+    expect(inspectImage(thumb.body)).toMatchObject({ mime: 'image/webp', width: 384 });
+    expect(await drawLeft(t, userId)).toBe(8);
+    // Deterministic: the same prompt draws the same picture.
+    const again = await t.call('POST', '/api/draw-image/basic', { token, body: { prompt: '江南水乡的清晨', type: 'ink', size: 'landscape', n: 1 } });
+    expect((await fetchStored(t, again.body.data.list[0].url)).body.equals(full.body)).toBe(true);
+  });
+
+  it('refuses bad input with a Chinese 400 and changes nothing', async () => {
+    const before = await drawLeft(t, userId);
+    const count = await imageCount(t, userId);
+    for (const body of [
+      { prompt: '' },
+      { prompt: '   ' },
+      { prompt: 'a\u0000b' },
+      { prompt: 'x'.repeat(1001) },
+      { prompt: 'ok', size: 'huge' },
+      { prompt: 'ok', n: 9 },
+      { prompt: 'ok', type: 'nope' },
+      { prompt: 12 },
+      { prompt: '画一个违禁的东西' },
+    ]) {
+      const res = await t.call('POST', '/api/draw-image/basic', { token, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message).toMatch(/[\u4e00-\u9fa5]/);
+    }
+    const dalle = await t.call('POST', '/api/draw-image/dalle3', { token, body: { prompt: 'ok', reference: 'data:text/html;base64,PGI+' } });
+    expect(dalle.status).toBe(400);
+    expect(await drawLeft(t, userId)).toBe(before);
+    expect(await imageCount(t, userId)).toBe(count);
+  });
+
+  it('needs a token for everything of a user', async () => {
+    for (const [m, url] of [
+      ['POST', '/api/draw-image/basic'],
+      ['POST', '/api/draw-image/dalle3'],
+      ['GET', '/api/draw-image/histories'],
+      ['GET', '/midjourney/getList'],
+      ['POST', '/midjourney/submit'],
+      ['POST', '/api/draw-image/publish'],
+    ] as const) {
+      const res = await t.call(m, url, { body: m === 'POST' ? { prompt: 'x' } : undefined });
+      expect(res.status, url).toBe(401);
+    }
+  });
+
+  it('an empty draw pool is the 408003 that opens the purchase dialog, nothing drawn', async () => {
+    const poor = await t.loginByPhone(phone());
+    const poorId = await setDraw(t, poor, 0);
+    const res = await t.call('POST', '/api/draw-image/basic', { token: poor, body: { prompt: '一只猫' } });
+    expect(res.body.code).toBe(408003);
+    expect(await imageCount(t, poorId)).toBe(0);
+    const mj = await t.call('POST', '/midjourney/submit', { token: poor, body: { prompt: 'a cat' } });
+    expect(mj.body.code).toBe(408003);
+  });
+
+  it('concurrent drawings never charge more than the balance nor deliver unpaid', async () => {
+    const u = await t.loginByPhone(phone());
+    const id = await setDraw(t, u, 3);
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => t.call('POST', '/api/draw-image/basic', { token: u, body: { prompt: `并发 ${i}` } })));
+    const ok = results.filter((r) => r.body.code === 200).length;
+    expect(ok).toBe(3);
+    expect(results.filter((r) => r.body.code === 408003).length).toBe(3);
+    expect(await drawLeft(t, id)).toBe(0);
+    expect(await imageCount(t, id)).toBe(3);
+  });
+
+  it('histories are the owner\'s only, paged; publishing is the owner\'s and can be withdrawn', async () => {
+    const mine = await t.call('GET', '/api/draw-image/histories', { token, query: { page: '1', size: '2' } });
+    expect(mine.body.data.list).toHaveLength(2);
+    expect(mine.body.data.meta.total).toBeGreaterThanOrEqual(3);
+    const theirs = await t.call('GET', '/api/draw-image/histories', { token: other });
+    expect(theirs.body.data.list).toHaveLength(0);
+    const id = mine.body.data.list[0].id as number;
+
+    const steal = await t.call('POST', '/api/draw-image/publish', { token: other, body: { id, public: true } });
+    expect(steal.status).toBe(404);
+    const del = await t.call('POST', '/api/draw-image/delete', { token: other, body: { id } });
+    expect(del.status).toBe(404);
+
+    expect((await t.call('GET', '/api/draw-image/market')).body.data.list.some((x: { id: number }) => x.id === id)).toBe(false);
+    const pub = await t.call('POST', '/api/draw-image/publish', { token, body: { id, public: true } });
+    expect(pub.body.data.public).toBe(true);
+    const market = await t.call('GET', '/api/draw-image/market', { query: { type: 'ink' } });
+    expect(market.body.data.list.map((x: { id: number }) => x.id)).toContain(id);
+    expect((await t.call('GET', '/api/draw-image/market', { query: { type: 'anime' } })).body.data.list).toHaveLength(0);
+    await t.call('POST', '/api/draw-image/publish', { token, body: { id, public: false } });
+    expect((await t.call('GET', '/api/draw-image/market')).body.data.list.some((x: { id: number }) => x.id === id)).toBe(false);
+    expect((await t.call('GET', '/api/draw-image/market', { query: { cursor: 'abc' } })).status).toBe(400);
+  });
+
+  it('the gallery pages by cursor without repeats', async () => {
+    const list = (await t.call('GET', '/api/draw-image/histories', { token, query: { size: '60' } })).body.data.list as { id: number }[];
+    for (const img of list) await t.call('POST', '/api/draw-image/publish', { token, body: { id: img.id, public: true } });
+    const seen: number[] = [];
+    let cursor: number | null = null;
+    do {
+      const page: { body: { data: { list: { id: number }[]; next_cursor: number | null } } } = await t.call('GET', '/api/draw-image/market', { query: { size: '2', ...(cursor ? { cursor: String(cursor) } : {}) } });
+      seen.push(...page.body.data.list.map((x) => x.id));
+      cursor = page.body.data.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual(list.map((x) => x.id));
+  });
+
+  it('smart drawing: the offline rewrite is labelled, then drawn with the English prompt kept', async () => {
+    const rw = await t.call('POST', '/api/draw-image/rewrite', { token, body: { text: '雪山下的小木屋' } });
+    expect(rw.body.data.offline).toBe(true);
+    expect(rw.body.data.prompt).toContain('离线演示');
+    const res = await t.call('POST', '/api/draw-image/dalle3', { token, body: { prompt: rw.body.data.prompt, mode: 'ai3', source_text: '雪山下的小木屋' } });
+    expect(res.body.data.list[0]).toMatchObject({ kind: 'ai3', prompt: '雪山下的小木屋', prompt_en: rw.body.data.prompt });
+    expect(res.body.data.charged).toBe(2);
+  });
+
+  it('offline Midjourney: queued, progress, a 2×2 grid with U/V buttons, then an upscale; charged on delivery', async () => {
+    const u = await t.loginByPhone(phone());
+    const id = await setDraw(t, u, 5);
+    const sub = await t.call('POST', '/midjourney/submit', { token: u, body: { prompt: 'a lighthouse at dusk' } });
+    expect(sub.body.data).toMatchObject({ status: 'running', progress: 0, offline: true, charged: 0 });
+    t.clock.advance(3000);
+    const mid = await t.call('GET', `/midjourney/task/${sub.body.data.id}`, { token: u });
+    expect(mid.body.data.progress).toBeGreaterThan(0);
+    expect(mid.body.data.status).toBe('running');
+    expect((await t.call('GET', `/midjourney/task/${sub.body.data.id}`, { token: other })).status).toBe(404);
+    t.clock.advance(4000);
+    const done = await t.call('GET', `/midjourney/task/${sub.body.data.id}`, { token: u });
+    expect(done.body.data).toMatchObject({ status: 'success', progress: 100, charged: 2 });
+    expect(done.body.data.buttons.map((b: { label: string }) => b.label)).toEqual(expect.arrayContaining(['U1', 'V4']));
+    expect(done.body.data.image.width).toBe(768);
+    expect(await drawLeft(t, id)).toBe(3);
+    const u1 = done.body.data.buttons.find((b: { label: string }) => b.label === 'U1');
+    expect((await t.call('POST', '/midjourney/action', { token: other, body: { task_id: sub.body.data.id, custom_id: u1.custom_id } })).status).toBe(404);
+    expect((await t.call('POST', '/midjourney/action', { token: u, body: { task_id: sub.body.data.id, custom_id: 'MJ::JOB::made-up' } })).status).toBe(400);
+    const up = await t.call('POST', '/midjourney/action', { token: u, body: { task_id: sub.body.data.id, custom_id: u1.custom_id } });
+    expect(up.body.data).toMatchObject({ action: 'upscale', cost: 1 });
+    t.clock.advance(3000);
+    const upDone = await t.call('GET', `/midjourney/task/${up.body.data.id}`, { token: u });
+    expect(upDone.body.data).toMatchObject({ status: 'success', buttons: [], charged: 1 });
+    expect(await drawLeft(t, id)).toBe(2);
+    const list = await t.call('GET', '/midjourney/getList', { token: u });
+    expect(list.body.data.meta.total).toBe(2);
+    expect((await t.call('GET', '/midjourney/getList', { token: other })).body.data.meta.total).toBe(0);
+  });
+});
+
+describe('drawing against a fake OpenAI images API', () => {
+  let t: TestApp;
+  let fake: Awaited<ReturnType<typeof startFakeImages>>;
+  let token: string;
+  let userId: number;
+  beforeAll(async () => {
+    fake = await startFakeImages({ key: 'sk-draw' });
+    t = await createTestApp({ env: { DRAW_OPENAI_BASE_URL: fake.url, DRAW_OPENAI_API_KEY: 'sk-draw', DRAW_IMAGE_MODEL: 'dall-e-3' } });
+    token = await t.loginByPhone(phone());
+    userId = await setDraw(t, token, 20);
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it('sends the real protocol (dall-e-3: one image per request, b64_json) and stores what came back', async () => {
+    const res = await t.call('POST', '/api/draw-image/dalle3', { token, body: { prompt: 'a red fox', size: 'portrait', quality: 'hd', style: 'natural', n: 2 } });
+    expect(res.body.code).toBe(200);
+    expect(res.body.data.list).toHaveLength(2);
+    expect(res.body.data.list[0].offline).toBe(false);
+    expect(fake.requests.at(-1)).toMatchObject({ model: 'dall-e-3', n: 1, size: '1024x1792', quality: 'hd', style: 'natural', response_format: 'b64_json' });
+    expect(res.body.data.list[0].url).toMatch(/^\/uploads\/draw\//);
+    expect(await drawLeft(t, userId)).toBe(16);
+  });
+
+  it('downloads URL answers into our storage (never hot-linked)', async () => {
+    const res = await t.call('POST', '/api/draw-image/basic', { token, body: { prompt: 'a fox [[url]]' } });
+    expect(res.body.code).toBe(200);
+    expect(res.body.data.list[0].url).not.toContain('127.0.0.1');
+    expect((await fetchStored(t, res.body.data.list[0].url)).status).toBe(200);
+  });
+
+  it('a refused prompt, a broken image or an upstream error charges nothing and stores nothing', async () => {
+    const before = await drawLeft(t, userId);
+    const count = await imageCount(t, userId);
+    const policy = await t.call('POST', '/api/draw-image/basic', { token, body: { prompt: 'x [[policy]]' } });
+    expect(policy.status).toBe(400);
+    expect(policy.body.message).toContain('安全审核');
+    const broken = await t.call('POST', '/api/draw-image/basic', { token, body: { prompt: 'x [[notimage]]' } });
+    expect(broken.status).toBe(502);
+    expect(broken.body.message).toContain('不是有效图片');
+    expect((await t.call('POST', '/api/draw-image/basic', { token, body: { prompt: 'x [[500]]' } })).status).toBe(502);
+    expect((await t.call('POST', '/api/draw-image/basic', { token, body: { prompt: 'x [[empty]]' } })).status).toBe(502);
+    expect(await drawLeft(t, userId)).toBe(before);
+    expect(await imageCount(t, userId)).toBe(count);
+  });
+
+  it('gpt-image models get n in one request and their own sizes', async () => {
+    const p = new OpenAiImages({ baseUrl: fake.url, apiKey: 'sk-draw', model: 'gpt-image-1' });
+    const out = await p.generate({ prompt: 'cat', size: 'landscape', quality: 'hd', style: 'vivid', n: 3, type: 'general' });
+    expect(out).toHaveLength(3);
+    expect(fake.requests.at(-1)).toMatchObject({ model: 'gpt-image-1', n: 3, size: '1536x1024', quality: 'high' });
+    expect(fake.requests.at(-1).response_format).toBeUndefined();
+  });
+});
+
+describe('professional drawing against a fake midjourney-proxy', () => {
+  let t: TestApp;
+  let fake: Awaited<ReturnType<typeof startFakeMj>>;
+  let token: string;
+  let other: string;
+  let userId: number;
+  const remoteOf = async (taskId: number) => (await t.ctx.db.select().from(drawTasks).where(eq(drawTasks.id, taskId)))[0]!.remoteId!;
+  const notifyPath = (remote: string) => {
+    const u = new URL(fake.tasks.get(remote)!.notifyHook!);
+    return `${u.pathname}${u.search}`;
+  };
+
+  beforeAll(async () => {
+    fake = await startFakeMj({ secret: 'mj-secret' });
+    t = await createTestApp({ env: { MJ_PROXY_URL: fake.url, MJ_API_SECRET: 'mj-secret', MJ_CONCURRENCY: '2', DRAW_TASK_TIMEOUT_MS: '600000' } });
+    token = await t.loginByPhone(phone());
+    other = await t.loginByPhone(phone());
+    userId = await setDraw(t, token, 100);
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it('submit, progress, success: the image is downloaded into our storage and charged once, even when notified twice', async () => {
+    const sub = await t.call('POST', '/midjourney/submit', { token, body: { prompt: 'a castle in the clouds' } });
+    expect(sub.body.data).toMatchObject({ status: 'running', offline: false });
+    expect(fake.submits.at(-1)).toMatchObject({ path: '/mj/submit/imagine', body: { prompt: 'a castle in the clouds', base64Array: [] } });
+    const remote = await remoteOf(sub.body.data.id);
+    fake.progress(remote, 42);
+    t.clock.advance(2500);
+    const mid = await t.call('GET', `/midjourney/task/${sub.body.data.id}`, { token });
+    expect(mid.body.data).toMatchObject({ status: 'running', progress: 42 });
+    fake.succeed(remote);
+    // The hook, twice at once and once more: one delivery, one charge.
+    const hook = notifyPath(remote);
+    const replies = await Promise.all([t.app.inject({ method: 'POST', url: hook, payload: fake.tasks.get(remote) }), t.app.inject({ method: 'POST', url: hook, payload: fake.tasks.get(remote) })]);
+    expect(replies.map((r) => r.statusCode)).toEqual([200, 200]);
+    await t.app.inject({ method: 'POST', url: hook, payload: {} });
+    const done = await t.call('GET', `/midjourney/task/${sub.body.data.id}`, { token });
+    expect(done.body.data).toMatchObject({ status: 'success', progress: 100, charged: 2 });
+    expect(done.body.data.image.url).toMatch(/^\/uploads\/draw\//);
+    expect(done.body.data.buttons).toHaveLength(9);
+    expect(await drawLeft(t, userId)).toBe(98);
+    expect((await t.ctx.db.select().from(drawImages).where(eq(drawImages.userId, userId))).length).toBe(1);
+
+    // An action by customId.
+    const v2 = done.body.data.buttons.find((b: { label: string }) => b.label === 'V2');
+    const act = await t.call('POST', '/midjourney/action', { token, body: { task_id: sub.body.data.id, custom_id: v2.custom_id } });
+    expect(act.body.data).toMatchObject({ action: 'variation', status: 'running' });
+    expect(fake.submits.at(-1)).toMatchObject({ path: '/mj/submit/action', body: { taskId: remote, customId: v2.custom_id } });
+  });
+
+  it('a forged or missing notify signature is refused and changes nothing', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/midjourney/notify?task=1&sig=00000000000000000000000000000000', payload: {} });
+    expect(res.statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/midjourney/notify', payload: { id: 'x' } })).statusCode).toBe(403);
+  });
+
+  it('banned prompt, full queue and failure map to clear messages and charge nothing', async () => {
+    const before = await drawLeft(t, userId);
+    const banned = await t.call('POST', '/midjourney/submit', { token, body: { prompt: 'x [[banned]]' } });
+    expect(banned.body.data).toMatchObject({ status: 'failed' });
+    expect(banned.body.data.error).toContain('违禁词「nsfw」');
+    const full = await t.call('POST', '/midjourney/submit', { token, body: { prompt: 'x [[full]]' } });
+    expect(full.body.data.error).toContain('队列已满');
+    const sub = await t.call('POST', '/midjourney/submit', { token, body: { prompt: 'will fail' } });
+    fake.failTask(await remoteOf(sub.body.data.id), 'Job action restricted');
+    t.clock.advance(2500);
+    const failed = await t.call('GET', `/midjourney/task/${sub.body.data.id}`, { token });
+    expect(failed.body.data).toMatchObject({ status: 'failed', charged: 0 });
+    expect(failed.body.data.error).toContain('Job action restricted');
+    expect(await drawLeft(t, userId)).toBe(before);
+  });
+
+  it('a task stuck past the timeout fails once and charges nothing', async () => {
+    const before = await drawLeft(t, userId);
+    const sub = await t.call('POST', '/midjourney/submit', { token, body: { prompt: 'stuck' } });
+    fake.progress(await remoteOf(sub.body.data.id), 10);
+    t.clock.advance(601_000);
+    await t.draw.sweep();
+    const res = await t.call('GET', `/midjourney/task/${sub.body.data.id}`, { token });
+    expect(res.body.data).toMatchObject({ status: 'failed', charged: 0 });
+    expect(res.body.data.error).toContain('超时');
+    // Even if the proxy finishes it afterwards, nothing is delivered or charged.
+    fake.succeed(await remoteOf(sub.body.data.id));
+    await t.app.inject({ method: 'POST', url: notifyPath(await remoteOf(sub.body.data.id)), payload: {} });
+    expect((await t.call('GET', `/midjourney/task/${sub.body.data.id}`, { token })).body.data.status).toBe('failed');
+    expect(await drawLeft(t, userId)).toBe(before);
+  });
+
+  it('per-key concurrency: beyond MJ_CONCURRENCY tasks wait queued, then start when a slot frees', async () => {
+    // Finish what is running so the slots are known.
+    await t.ctx.db.update(drawTasks).set({ status: 'failed' }).where(eq(drawTasks.status, 'running'));
+    const u = await t.loginByPhone(phone());
+    await setDraw(t, u, 50);
+    const a = await t.call('POST', '/midjourney/submit', { token: u, body: { prompt: 'one' } });
+    const b = await t.call('POST', '/midjourney/submit', { token: u, body: { prompt: 'two' } });
+    const c = await t.call('POST', '/midjourney/submit', { token: u, body: { prompt: 'three' } });
+    expect([a, b, c].map((r) => r.body.data.status)).toEqual(['running', 'running', 'queued']);
+    fake.succeed(await remoteOf(a.body.data.id));
+    t.clock.advance(2500);
+    await t.draw.sweep();
+    const after = await t.call('GET', `/midjourney/task/${c.body.data.id}`, { token: u });
+    expect(after.body.data.status).toBe('running');
+  });
+
+  it('another instance (a restart) picks up a task in the middle and delivers it once; two polls never overlap', async () => {
+    await t.ctx.db.update(drawTasks).set({ status: 'failed' }).where(eq(drawTasks.status, 'running'));
+    const sub = await t.call('POST', '/midjourney/submit', { token, body: { prompt: 'restart me' } });
+    const remote = await remoteOf(sub.body.data.id);
+    fake.succeed(remote);
+    const t2 = await createTestApp({ shareWith: t, env: { MJ_PROXY_URL: fake.url, MJ_API_SECRET: 'mj-secret' } });
+    try {
+      t.clock.advance(2500);
+      const fetchesBefore = fake.fetches.get(remote) ?? 0;
+      await Promise.all([t2.draw.sweep(), t.draw.sweep()]);
+      expect((fake.fetches.get(remote) ?? 0) - fetchesBefore).toBe(1);
+      const res = await t2.call('GET', `/midjourney/task/${sub.body.data.id}`, { token });
+      expect(res.body.data).toMatchObject({ status: 'success', charged: 2 });
+      const images = await t.ctx.db.select().from(drawImages).where(eq(drawImages.prompt, 'restart me'));
+      expect(images).toHaveLength(1);
+    } finally {
+      await t2.close();
+    }
+  });
+
+  it('the other user never sees a task; bad ids are 400', async () => {
+    const mine = await t.call('GET', '/midjourney/getList', { token });
+    const id = mine.body.data.list[0].id as number;
+    expect((await t.call('GET', `/midjourney/task/${id}`, { token: other })).status).toBe(404);
+    expect((await t.call('GET', '/midjourney/task/abc', { token })).status).toBe(400);
+    expect((await t.call('GET', '/midjourney/task/99999999999', { token })).status).toBe(400);
+    expect((await t.call('POST', '/midjourney/submit', { token, body: { prompt: 'x', images: ['data:image/gif;base64,AAAA'] } })).status).toBe(400);
+  });
+
+  it('the proxy client sends mj-api-secret and a wrong one is a clear error', async () => {
+    const bad = new MidjourneyProxy({ baseUrl: fake.url, secret: 'wrong' });
+    await expect(bad.imagine({ prompt: 'x', base64Array: [] })).rejects.toThrow('密钥无效');
+  });
+});

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import {
+  drawBasicBody,
+  drawDalleBody,
+  drawDeleteBody,
+  drawExamplesReply,
+  drawHistoriesQuery,
+  drawHistoriesReply,
+  drawImageTypesReply,
+  drawImageView,
+  drawMarketQuery,
+  drawMarketReply,
+  drawPublishBody,
+  drawResultReply,
+  drawRewriteBody,
+  drawRewriteReply,
+  mjActionBody,
+  mjListQuery,
+  mjListReply,
+  mjNotifyQuery,
+  mjSubmitBody,
+  mjTaskParams,
+  mjTaskView,
+} from '../schemas/draw.ts';
+import { defineRoutes } from './define.ts';
+
+export const drawRoutes = defineRoutes('draw', {
+  imageTypes: { method: 'GET', path: '/api/draw-image/image-types', access: 'none', summary: '图片类型、尺寸、画质、风格与价格', response: drawImageTypesReply },
+  examples: { method: 'GET', path: '/api/draw-image/examples', access: 'none', summary: '示例提示词', response: drawExamplesReply },
+  histories: { method: 'GET', path: '/api/draw-image/histories', access: 'user', summary: '我的作品（分页）', query: drawHistoriesQuery, response: drawHistoriesReply },
+  basic: { method: 'POST', path: '/api/draw-image/basic', access: 'user', summary: '基础绘画', body: drawBasicBody, response: drawResultReply },
+  dalle3: { method: 'POST', path: '/api/draw-image/dalle3', access: 'user', summary: 'DALL·E / 智能绘画', body: drawDalleBody, response: drawResultReply },
+  rewrite: { method: 'POST', path: '/api/draw-image/rewrite', access: 'user', summary: '智能绘画：中文描述改写为英文提示词', body: drawRewriteBody, response: drawRewriteReply },
+  publish: { method: 'POST', path: '/api/draw-image/publish', access: 'user', summary: '发布到画廊或撤回', body: drawPublishBody, response: drawImageView },
+  remove: { method: 'POST', path: '/api/draw-image/delete', access: 'user', summary: '删除作品', body: drawDeleteBody, response: z.null() },
+  market: { method: 'GET', path: '/api/draw-image/market', access: 'none', summary: '画廊（公开作品，游标分页）', query: drawMarketQuery, response: drawMarketReply },
+  mjList: { method: 'GET', path: '/midjourney/getList', access: 'user', summary: '专业绘画任务（分页）', query: mjListQuery, response: mjListReply },
+  mjSubmit: { method: 'POST', path: '/midjourney/submit', access: 'user', summary: '专业绘画：提交任务', body: mjSubmitBody, response: mjTaskView },
+  mjAction: { method: 'POST', path: '/midjourney/action', access: 'user', summary: '专业绘画：放大 / 变换 / 重绘', body: mjActionBody, response: mjTaskView },
+  mjTask: { method: 'GET', path: '/midjourney/task/:id', access: 'user', summary: '专业绘画：任务进度', params: mjTaskParams, response: mjTaskView },
+  mjNotify: { method: 'POST', path: '/midjourney/notify', access: 'none', summary: 'midjourney-proxy 回调（签名校验，可重复）', query: mjNotifyQuery, response: z.null() },
+});
