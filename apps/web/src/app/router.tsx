@@ -18,6 +18,10 @@ const screens: Record<string, () => Promise<{ default: React.ComponentType }>> =
   AppStore: () => import('../features/apps/AppStorePage.tsx'),
   AppH5: () => import('../features/apps/AppH5Page.tsx'),
   AppExpert: () => import('../features/apps/AppExpertPage.tsx'),
+  Draw: () => import('../features/draw/DrawPage.tsx'),
+  Ai3: () => import('../features/draw/Ai3Page.tsx'),
+  Midjourney: () => import('../features/draw/MidjourneyPage.tsx'),
+  Market: () => import('../features/draw/MarketPage.tsx'),
 };
 
 const lazyScreen = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });

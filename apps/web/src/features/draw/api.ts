@@ -1,0 +1,144 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  DrawBasicBody,
+  DrawDalleBody,
+  DrawExample,
+  DrawHistoriesReply,
+  DrawImageTypesReply,
+  DrawImageView,
+  DrawKind,
+  DrawMarketReply,
+  DrawResultReply,
+  MjListReply,
+  MjSubmitBody,
+  MjTaskView,
+} from '@app/shared';
+import { http } from '../../lib/http.ts';
+import { useSession } from '../../lib/session.ts';
+
+export const drawKeys = {
+  types: ['draw', 'types'] as const,
+  examples: ['draw', 'examples'] as const,
+  histories: (kind: DrawKind | 'all', token: string | null) => ['draw', 'histories', kind, token ?? ''] as const,
+  tasks: (token: string | null) => ['draw', 'tasks', token ?? ''] as const,
+  task: (id: number) => ['draw', 'task', id] as const,
+  market: (type: string) => ['draw', 'market', type] as const,
+};
+
+export const HISTORY_PAGE_SIZE = 12;
+export const MARKET_PAGE_SIZE = 30;
+
+export const useImageTypes = () =>
+  useQuery({ queryKey: drawKeys.types, queryFn: () => http.get<DrawImageTypesReply>('/api/draw-image/image-types', undefined, { silent: true }), staleTime: 10 * 60_000 });
+
+export const useExamples = (kind: DrawKind) =>
+  useQuery({
+    queryKey: drawKeys.examples,
+    queryFn: () => http.get<{ list: DrawExample[] }>('/api/draw-image/examples', undefined, { silent: true }),
+    staleTime: 10 * 60_000,
+    select: (d) => {
+      const own = d.list.filter((e) => e.kind === kind || (kind === 'dalle3' && e.kind === 'basic'));
+      return own.length ? own : d.list;
+    },
+  });
+
+/** The owner's images, newest first, page by page. */
+export function useHistories(kind?: DrawKind) {
+  const token = useSession((s) => s.token);
+  return useInfiniteQuery({
+    queryKey: drawKeys.histories(kind ?? 'all', token),
+    enabled: !!token,
+    initialPageParam: 1,
+    queryFn: ({ pageParam }) => http.get<DrawHistoriesReply>('/api/draw-image/histories', { page: pageParam, size: HISTORY_PAGE_SIZE, kind }, { silent: true }),
+    getNextPageParam: (last) => (last.meta.page * last.meta.size < last.meta.total ? last.meta.page + 1 : undefined),
+  });
+}
+
+const refreshBalance = () => void useSession.getState().loadUser().catch(() => {});
+
+export function useDraw() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { kind: 'basic'; body: DrawBasicBody } | { kind: 'dalle3'; body: Partial<DrawDalleBody> & { prompt: string } }) =>
+      v.kind === 'basic' ? http.post<DrawResultReply>('/api/draw-image/basic', v.body) : http.post<DrawResultReply>('/api/draw-image/dalle3', v.body),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['draw', 'histories'] });
+      refreshBalance();
+    },
+  });
+}
+
+export const rewritePrompt = (text: string) => http.post<{ prompt: string; offline: boolean }>('/api/draw-image/rewrite', { text });
+
+export function usePublish() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: number; public: boolean }) => http.post<DrawImageView>('/api/draw-image/publish', v),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['draw', 'histories'] });
+      void qc.invalidateQueries({ queryKey: ['draw', 'market'] });
+      void qc.invalidateQueries({ queryKey: ['draw', 'tasks'] });
+    },
+  });
+}
+
+export function useDeleteImage() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => http.post<null>('/api/draw-image/delete', { id }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['draw'] });
+    },
+  });
+}
+
+/** Midjourney tasks, newest first. Refetched while any is unfinished. */
+export function useTasks() {
+  const token = useSession((s) => s.token);
+  return useInfiniteQuery({
+    queryKey: drawKeys.tasks(token),
+    enabled: !!token,
+    initialPageParam: 1,
+    queryFn: ({ pageParam }) => http.get<MjListReply>('/midjourney/getList', { page: pageParam, size: HISTORY_PAGE_SIZE }, { silent: true }),
+    getNextPageParam: (last) => (last.meta.page * last.meta.size < last.meta.total ? last.meta.page + 1 : undefined),
+  });
+}
+
+/** One unfinished task, polled every 1.5 s until it ends (then the list is refreshed). */
+export function useTaskProgress(id: number, open: boolean) {
+  const qc = useQueryClient();
+  return useQuery({
+    queryKey: drawKeys.task(id),
+    enabled: open,
+    queryFn: async () => {
+      const task = await http.get<MjTaskView>(`/midjourney/task/${id}`, undefined, { silent: true });
+      if (task.status === 'success' || task.status === 'failed') {
+        void qc.invalidateQueries({ queryKey: ['draw', 'tasks'] });
+        void qc.invalidateQueries({ queryKey: ['draw', 'histories'] });
+        refreshBalance();
+      }
+      return task;
+    },
+    refetchInterval: (q) => (q.state.data && (q.state.data.status === 'success' || q.state.data.status === 'failed') ? false : 1500),
+  });
+}
+
+export function useMjSubmit() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { submit: MjSubmitBody } | { action: { task_id: number; custom_id: string } }) =>
+      'submit' in v ? http.post<MjTaskView>('/midjourney/submit', v.submit) : http.post<MjTaskView>('/midjourney/action', v.action),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['draw', 'tasks'] }),
+  });
+}
+
+/** The public gallery by cursor. */
+export function useMarket(type: string) {
+  return useInfiniteQuery({
+    queryKey: drawKeys.market(type),
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) =>
+      http.get<DrawMarketReply>('/api/draw-image/market', { size: MARKET_PAGE_SIZE, type: type === 'all' ? undefined : type, cursor: pageParam || undefined }, { silent: true }),
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+}
