@@ -28,6 +28,10 @@ export default function Ai3Page() {
   const [style, setStyle] = useState<'vivid' | 'natural'>('vivid');
   const [result, setResult] = useState<DrawImageView[]>([]);
   const draw = useDraw();
+  const showResult = (list: DrawImageView[]) => {
+    setResult(list);
+    requestAnimationFrame(() => document.getElementById('draw-result')?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+  };
 
   const rewrite = async () => {
     if (!token) return openLogin();
@@ -44,7 +48,7 @@ export default function Ai3Page() {
 
   const submit = () => {
     if (!english.trim()) return void toast.error(t('form.needRewrite'));
-    draw.mutate({ kind: 'dalle3', body: { prompt: english, mode: 'ai3', source_text: idea.trim() || undefined, size, quality, style, n: 1 } }, { onSuccess: (r) => setResult(r.list) });
+    draw.mutate({ kind: 'dalle3', body: { prompt: english, mode: 'ai3', source_text: idea.trim() || undefined, size, quality, style, n: 1 } }, { onSuccess: (r) => showResult(r.list) });
   };
 
   const form = (
@@ -70,7 +74,7 @@ export default function Ai3Page() {
 
   return (
     <DrawShell title={t('ai3.title')} subtitle={t('ai3.subtitle')} offline={types.data?.offline.image} form={form} testId="ai3-page">
-      <section aria-live="polite">
+      <section aria-live="polite" id="draw-result" className="scroll-mt-16">
         <SectionTitle>{t('result.title')}</SectionTitle>
         {draw.isPending ? <ResultSkeleton count={1} /> : result.length ? <ImageGrid images={result} /> : <Empty text={t('result.empty')} />}
       </section>

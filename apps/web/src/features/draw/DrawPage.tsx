@@ -23,11 +23,15 @@ export default function DrawPage() {
   const [n, setN] = useState('1');
   const [result, setResult] = useState<DrawImageView[]>([]);
   const draw = useDraw();
+  const showResult = (list: DrawImageView[]) => {
+    setResult(list);
+    requestAnimationFrame(() => document.getElementById('draw-result')?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+  };
   const cost = (types.data?.costs.basic ?? 1) * Number(n);
 
   const submit = () => {
     if (!prompt.trim()) return;
-    draw.mutate({ kind: 'basic', body: { prompt, type, size, n: Number(n) } }, { onSuccess: (r) => setResult(r.list) });
+    draw.mutate({ kind: 'basic', body: { prompt, type, size, n: Number(n) } }, { onSuccess: (r) => showResult(r.list) });
   };
 
   const form = (
@@ -49,7 +53,7 @@ export default function DrawPage() {
 
   return (
     <DrawShell title={t('basic.title')} subtitle={t('basic.subtitle')} offline={types.data?.offline.image} form={form} testId="draw-page">
-      <section aria-live="polite">
+      <section aria-live="polite" id="draw-result" className="scroll-mt-16">
         <SectionTitle>{t('result.title')}</SectionTitle>
         {draw.isPending ? <ResultSkeleton count={Number(n)} /> : result.length ? <ImageGrid images={result} /> : <Empty text={t('result.empty')} />}
       </section>

@@ -51,7 +51,7 @@ export default function MidjourneyPage() {
           <p className="text-sm text-neutral-500">{t('history.loading')}</p>
         ) : (
           <>
-            <ul className="grid gap-4 md:grid-cols-2">
+            <ul className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,300px),1fr))] gap-4">
               {list.map((task) => (
                 <TaskCard key={task.id} task={task} onOpen={setOpen} />
               ))}

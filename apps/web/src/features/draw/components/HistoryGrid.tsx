@@ -9,7 +9,7 @@ import { ImageCard } from './ImageCard.tsx';
 import { PreviewDialog } from './PreviewDialog.tsx';
 import '../locales.ts';
 
-export const gridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4';
+export const gridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-[repeat(auto-fill,minmax(180px,1fr))]';
 
 /** A grid of images with the preview dialog. */
 export function ImageGrid({ images }: { images: DrawImageView[] }) {

@@ -59,11 +59,11 @@ export function ImageCard({ image, onOpen }: { image: DrawImageView; onOpen(img:
         />
         {image.public && <span className="absolute top-2 left-2 rounded-full bg-black/60 px-2 py-0.5 text-[11px] text-white">{t('image.public')}</span>}
       </button>
-      <div className="flex items-center gap-1 px-2 py-1.5">
-        <p className="min-w-0 flex-1 truncate text-xs text-neutral-600 dark:text-neutral-400" title={image.prompt}>
+      <div className="px-2 pt-2 pb-1">
+        <p className="line-clamp-2 min-h-8 text-xs leading-4 text-neutral-600 dark:text-neutral-400" title={image.prompt}>
           {image.prompt}
         </p>
-        <ImageActions image={image} />
+        <ImageActions image={image} className="mt-1 justify-end" />
       </div>
     </li>
   );

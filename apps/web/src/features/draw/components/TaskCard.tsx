@@ -1,4 +1,4 @@
-import { AlertCircle, Loader2 } from 'lucide-react';
+import { AlertCircle, Loader2, RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import type { DrawImageView, MjTaskView } from '@app/shared';
@@ -17,7 +17,7 @@ export function TaskCard({ task, onOpen }: { task: MjTaskView; onOpen(img: DrawI
   const actionLabel = t(`task.${['upscale', 'variation', 'reroll'].includes(view.action) ? view.action : 'imagine'}`);
   return (
     <li className="overflow-hidden rounded-2xl border border-neutral-200/70 bg-white dark:border-neutral-800 dark:bg-neutral-900" data-testid="mj-task">
-      <div className="flex items-center gap-2 px-3 pt-3 text-xs">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-3 pt-3 text-xs whitespace-nowrap">
         <span className="rounded-md bg-neutral-100 px-1.5 py-0.5 font-medium text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300">{actionLabel}</span>
         <span
           className={clsx(
@@ -72,10 +72,10 @@ export function TaskCard({ task, onOpen }: { task: MjTaskView; onOpen(img: DrawI
                       disabled={act.isPending}
                       onClick={() => act.mutate({ action: { task_id: view.id, custom_id: b.custom_id } })}
                       className="h-8 rounded-lg bg-neutral-100 text-[13px] font-medium text-neutral-800 hover:bg-neutral-200 disabled:opacity-60 dark:bg-neutral-800 dark:text-neutral-200 dark:hover:bg-neutral-700"
-                      aria-label={buttonLabel(b.label, t)}
-                      title={buttonLabel(b.label, t)}
+                      aria-label={buttonLabel(b, t)}
+                      title={buttonLabel(b, t)}
                     >
-                      {b.label || '🔄'}
+                      {/reroll/i.test(b.custom_id) ? <RefreshCw className="mx-auto size-4" aria-hidden /> : <span className="block truncate px-1">{b.label}</span>}
                     </button>
                   ))}
                 </div>
@@ -88,8 +88,9 @@ export function TaskCard({ task, onOpen }: { task: MjTaskView; onOpen(img: DrawI
   );
 }
 
-function buttonLabel(label: string, t: (k: string) => string) {
-  if (/^U\d$/.test(label)) return `${t('task.upscale')} ${label.slice(1)}`;
-  if (/^V\d$/.test(label)) return `${t('task.variation')} ${label.slice(1)}`;
-  return t('task.reroll');
+function buttonLabel(b: { custom_id: string; label: string }, t: (k: string) => string) {
+  if (/^U\d$/.test(b.label)) return `${t('task.upscale')} ${b.label.slice(1)}`;
+  if (/^V\d$/.test(b.label)) return `${t('task.variation')} ${b.label.slice(1)}`;
+  if (/reroll/i.test(b.custom_id)) return t('task.reroll');
+  return b.label || b.custom_id.split('::')[2] || '';
 }
