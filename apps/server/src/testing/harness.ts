@@ -54,6 +54,8 @@ export interface TestAppOptions {
   logger?: BuildOptions['logger'];
   /** Drawing providers (fakes) and the task sweep timer (0: none). */
   draw?: BuildOptions['draw'];
+  /** Lease, tick and job polling timing. */
+  turns?: BuildOptions['turns'];
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -82,6 +84,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     logger: opts.logger ?? false,
     documents: opts.documents,
     draw: opts.draw ?? { sweepEveryMs: 0 },
+    turns: opts.turns,
   });
   await app.ready();
 
