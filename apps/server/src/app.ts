@@ -143,7 +143,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   let documents!: ReturnType<typeof registerDocuments>;
   await plugin((s) => (documents = registerDocuments(s, ctx, models, turns, opts.documents)));
   let draw!: DrawService;
-  await plugin((s) => (draw = registerDraw(s, ctx, models, opts.draw)));
+  await plugin((s) => (draw = registerDraw(s, ctx, models, turns, opts.draw)));
   await plugin((s) => turnRoutes(s, turns));
   app.addHook('onReady', () => turns.start());
   // Before the server waits for open connections: stop live turns so their replies are saved.

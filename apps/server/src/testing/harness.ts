@@ -52,7 +52,7 @@ export interface TestAppOptions {
   shareWith?: TestApp;
   /** A logger instead of none (tests that read the log lines). */
   logger?: BuildOptions['logger'];
-  /** Drawing providers (fakes) and the task sweep timer (0: none). */
+  /** Drawing providers (fakes). */
   draw?: BuildOptions['draw'];
   /** Lease, tick and job polling timing. */
   turns?: BuildOptions['turns'];
@@ -83,7 +83,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     wechat: opts.wechat ?? (config.demo ? new DevWechat({ publicUrl: config.publicUrl, now: () => clock.now() }) : undefined),
     logger: opts.logger ?? false,
     documents: opts.documents,
-    draw: opts.draw ?? { sweepEveryMs: 0 },
+    draw: opts.draw,
     turns: opts.turns,
   });
   await app.ready();

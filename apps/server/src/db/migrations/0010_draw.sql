@@ -34,7 +34,7 @@ CREATE TABLE "draw_tasks" (
 	"error" text,
 	"cost" integer NOT NULL,
 	"charged" integer DEFAULT 0 NOT NULL,
-	"polled_at" timestamp with time zone,
+	"job_id" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -39,9 +39,10 @@ export const drawImages = pgTable(
 );
 
 /**
- * One Midjourney task (imagine, or an action on an earlier task's grid). `status`: queued (not
- * yet handed to the proxy: the per-key concurrency is full), running, success, failed. Charged
- * once when its image is delivered (`charged`), nothing when it fails or times out.
+ * One Midjourney task (imagine, or an action on an earlier task's grid), followed by its job.
+ * `status`: queued (not yet handed to the proxy: the per-key concurrency is full), running,
+ * success, failed. Its cost is held by the job and charged once when its image is delivered
+ * (`charged`), released when it fails, times out or is cancelled.
  */
 export const drawTasks = pgTable(
   'draw_tasks',
@@ -65,8 +66,8 @@ export const drawTasks = pgTable(
     error: text('error'),
     cost: integer('cost').notNull(),
     charged: integer('charged').notNull().default(0),
-    /** The last poll of the proxy: one poller at a time across instances claims it. */
-    polledAt: timestamp('polled_at', { withTimezone: true }),
+    /** The durable job (engine.jobs, kind draw.mj) that submits, follows and settles it. */
+    jobId: integer('job_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

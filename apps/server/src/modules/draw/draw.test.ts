@@ -6,6 +6,7 @@ import { MidjourneyProxy } from '../../providers/image/midjourney.ts';
 import { inspectImage } from '../../providers/image/files.ts';
 import { startFakeImages, startFakeMj } from '../../testing/fake-draw.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
+import { waitFor } from '../../testing/chat.ts';
 import { userIdOf } from '../billing/test-kit.ts';
 
 let phoneSeq = 0;
@@ -35,7 +36,7 @@ describe('drawing offline (no keys)', () => {
   let other: string;
   let userId: number;
   beforeAll(async () => {
-    t = await createTestApp({ env: { DRAW_BANNED_WORDS: '违禁,forbidden' } });
+    t = await createTestApp({ env: { DRAW_BANNED_WORDS: '违禁,forbidden' }, turns: { jobs: { pollMs: 20 } } });
     token = await t.loginByPhone(phone());
     other = await t.loginByPhone(phone());
     userId = await setDraw(t, token, 10);
@@ -174,34 +175,51 @@ describe('drawing offline (no keys)', () => {
     expect(res.body.data.charged).toBe(2);
   });
 
-  it('offline Midjourney: queued, progress, a 2×2 grid with U/V buttons, then an upscale; charged on delivery', async () => {
+  it('offline Midjourney: a job goes queued, progress, a 2×2 grid with U/V buttons, then an upscale; charged on delivery', async () => {
     const u = await t.loginByPhone(phone());
     const id = await setDraw(t, u, 5);
+    const taskOf = async (taskId: number) => (await t.call('GET', `/midjourney/task/${taskId}`, { token: u })).body.data;
     const sub = await t.call('POST', '/midjourney/submit', { token: u, body: { prompt: 'a lighthouse at dusk' } });
-    expect(sub.body.data).toMatchObject({ status: 'running', progress: 0, offline: true, charged: 0 });
+    expect(sub.body.data).toMatchObject({ progress: 0, offline: true, charged: 0, cost: 2 });
+    const taskId = sub.body.data.id as number;
+    await waitFor(async () => (await taskOf(taskId)).status === 'running');
     t.clock.advance(3000);
-    const mid = await t.call('GET', `/midjourney/task/${sub.body.data.id}`, { token: u });
-    expect(mid.body.data.progress).toBeGreaterThan(0);
-    expect(mid.body.data.status).toBe('running');
-    expect((await t.call('GET', `/midjourney/task/${sub.body.data.id}`, { token: other })).status).toBe(404);
+    await waitFor(async () => (await taskOf(taskId)).progress > 0);
+    expect((await taskOf(taskId)).status).toBe('running');
+    expect((await t.call('GET', `/midjourney/task/${taskId}`, { token: other })).status).toBe(404);
     t.clock.advance(4000);
-    const done = await t.call('GET', `/midjourney/task/${sub.body.data.id}`, { token: u });
-    expect(done.body.data).toMatchObject({ status: 'success', progress: 100, charged: 2 });
-    expect(done.body.data.buttons.map((b: { label: string }) => b.label)).toEqual(expect.arrayContaining(['U1', 'V4']));
-    expect(done.body.data.image.width).toBe(768);
+    await waitFor(async () => (await taskOf(taskId)).status === 'success');
+    const done = await taskOf(taskId);
+    expect(done).toMatchObject({ status: 'success', progress: 100, charged: 2 });
+    expect(done.buttons.map((b: { label: string }) => b.label)).toEqual(expect.arrayContaining(['U1', 'V4']));
+    expect(done.image.width).toBe(768);
     expect(await drawLeft(t, id)).toBe(3);
-    const u1 = done.body.data.buttons.find((b: { label: string }) => b.label === 'U1');
-    expect((await t.call('POST', '/midjourney/action', { token: other, body: { task_id: sub.body.data.id, custom_id: u1.custom_id } })).status).toBe(404);
-    expect((await t.call('POST', '/midjourney/action', { token: u, body: { task_id: sub.body.data.id, custom_id: 'MJ::JOB::made-up' } })).status).toBe(400);
-    const up = await t.call('POST', '/midjourney/action', { token: u, body: { task_id: sub.body.data.id, custom_id: u1.custom_id } });
+    const u1 = done.buttons.find((b: { label: string }) => b.label === 'U1');
+    expect((await t.call('POST', '/midjourney/action', { token: other, body: { task_id: taskId, custom_id: u1.custom_id } })).status).toBe(404);
+    expect((await t.call('POST', '/midjourney/action', { token: u, body: { task_id: taskId, custom_id: 'MJ::JOB::made-up' } })).status).toBe(400);
+    const up = await t.call('POST', '/midjourney/action', { token: u, body: { task_id: taskId, custom_id: u1.custom_id } });
     expect(up.body.data).toMatchObject({ action: 'upscale', cost: 1 });
+    await waitFor(async () => (await taskOf(up.body.data.id)).status === 'running');
     t.clock.advance(3000);
-    const upDone = await t.call('GET', `/midjourney/task/${up.body.data.id}`, { token: u });
-    expect(upDone.body.data).toMatchObject({ status: 'success', buttons: [], charged: 1 });
+    await waitFor(async () => (await taskOf(up.body.data.id)).status === 'success');
+    expect(await taskOf(up.body.data.id)).toMatchObject({ buttons: [], charged: 1 });
     expect(await drawLeft(t, id)).toBe(2);
     const list = await t.call('GET', '/midjourney/getList', { token: u });
     expect(list.body.data.meta.total).toBe(2);
     expect((await t.call('GET', '/midjourney/getList', { token: other })).body.data.meta.total).toBe(0);
+  });
+
+  it('concurrent Midjourney submissions are held against the pool: never more tasks than it pays for', async () => {
+    const u = await t.loginByPhone(phone());
+    const id = await setDraw(t, u, 3);
+    const results = await Promise.all(Array.from({ length: 4 }, (_, i) => t.call('POST', '/midjourney/submit', { token: u, body: { prompt: `held ${i}` } })));
+    expect(results.filter((r) => r.body.code === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.body.code === 408003)).toHaveLength(3);
+    const taskId = results.find((r) => r.body.code === 200)!.body.data.id as number;
+    await waitFor(async () => (await t.call('GET', `/midjourney/task/${taskId}`, { token: u })).body.data.status === 'running');
+    t.clock.advance(7000);
+    await waitFor(async () => (await t.call('GET', `/midjourney/task/${taskId}`, { token: u })).body.data.status === 'success');
+    expect(await drawLeft(t, id)).toBe(1);
   });
 });
 
@@ -268,15 +286,27 @@ describe('professional drawing against a fake midjourney-proxy', () => {
   let token: string;
   let other: string;
   let userId: number;
-  const remoteOf = async (taskId: number) => (await t.ctx.db.select().from(drawTasks).where(eq(drawTasks.id, taskId)))[0]!.remoteId!;
+  const env = { MJ_PROXY_URL: '', MJ_API_SECRET: 'mj-secret', MJ_CONCURRENCY: '2', DRAW_TASK_TIMEOUT_MS: '600000' };
+  const taskOf = async (taskId: number, tk = token) => (await t.call('GET', `/midjourney/task/${taskId}`, { token: tk })).body.data;
+  const remoteOf = async (taskId: number) => {
+    await waitFor(async () => !!(await t.ctx.db.select().from(drawTasks).where(eq(drawTasks.id, taskId)))[0]!.remoteId);
+    return (await t.ctx.db.select().from(drawTasks).where(eq(drawTasks.id, taskId)))[0]!.remoteId!;
+  };
   const notifyPath = (remote: string) => {
     const u = new URL(fake.tasks.get(remote)!.notifyHook!);
     return `${u.pathname}${u.search}`;
   };
+  /** Fails every task still open at the fake and waits until none is running here. */
+  const drain = async () => {
+    for (const task of fake.tasks.values()) if (task.status === 'SUBMITTED' || task.status === 'IN_PROGRESS') fake.failTask(task.id, 'drained');
+    t.clock.advance(3100);
+    await waitFor(async () => (await t.ctx.db.select().from(drawTasks).where(eq(drawTasks.status, 'running'))).length === 0);
+  };
 
   beforeAll(async () => {
     fake = await startFakeMj({ secret: 'mj-secret' });
-    t = await createTestApp({ env: { MJ_PROXY_URL: fake.url, MJ_API_SECRET: 'mj-secret', MJ_CONCURRENCY: '2', DRAW_TASK_TIMEOUT_MS: '600000' } });
+    env.MJ_PROXY_URL = fake.url;
+    t = await createTestApp({ env, turns: { jobs: { pollMs: 20 } } });
     token = await t.loginByPhone(phone());
     other = await t.loginByPhone(phone());
     userId = await setDraw(t, token, 100);
@@ -288,30 +318,33 @@ describe('professional drawing against a fake midjourney-proxy', () => {
 
   it('submit, progress, success: the image is downloaded into our storage and charged once, even when notified twice', async () => {
     const sub = await t.call('POST', '/midjourney/submit', { token, body: { prompt: 'a castle in the clouds' } });
-    expect(sub.body.data).toMatchObject({ status: 'running', offline: false });
+    expect(sub.body.data).toMatchObject({ offline: false, charged: 0 });
+    const id = sub.body.data.id as number;
+    const remote = await remoteOf(id);
     expect(fake.submits.at(-1)).toMatchObject({ path: '/mj/submit/imagine', body: { prompt: 'a castle in the clouds', base64Array: [] } });
-    const remote = await remoteOf(sub.body.data.id);
     fake.progress(remote, 42);
-    t.clock.advance(2500);
-    const mid = await t.call('GET', `/midjourney/task/${sub.body.data.id}`, { token });
-    expect(mid.body.data).toMatchObject({ status: 'running', progress: 42 });
+    t.clock.advance(3100);
+    await waitFor(async () => (await taskOf(id)).progress === 42);
+    expect(await taskOf(id)).toMatchObject({ status: 'running', progress: 42 });
     fake.succeed(remote);
     // The hook, twice at once and once more: one delivery, one charge.
     const hook = notifyPath(remote);
     const replies = await Promise.all([t.app.inject({ method: 'POST', url: hook, payload: fake.tasks.get(remote) }), t.app.inject({ method: 'POST', url: hook, payload: fake.tasks.get(remote) })]);
     expect(replies.map((r) => r.statusCode)).toEqual([200, 200]);
+    await waitFor(async () => (await taskOf(id)).status === 'success');
     await t.app.inject({ method: 'POST', url: hook, payload: {} });
-    const done = await t.call('GET', `/midjourney/task/${sub.body.data.id}`, { token });
-    expect(done.body.data).toMatchObject({ status: 'success', progress: 100, charged: 2 });
-    expect(done.body.data.image.url).toMatch(/^\/uploads\/draw\//);
-    expect(done.body.data.buttons).toHaveLength(9);
+    const done = await taskOf(id);
+    expect(done).toMatchObject({ status: 'success', progress: 100, charged: 2 });
+    expect(done.image.url).toMatch(/^\/uploads\/draw\//);
+    expect(done.buttons).toHaveLength(9);
     expect(await drawLeft(t, userId)).toBe(98);
     expect((await t.ctx.db.select().from(drawImages).where(eq(drawImages.userId, userId))).length).toBe(1);
 
     // An action by customId.
-    const v2 = done.body.data.buttons.find((b: { label: string }) => b.label === 'V2');
-    const act = await t.call('POST', '/midjourney/action', { token, body: { task_id: sub.body.data.id, custom_id: v2.custom_id } });
-    expect(act.body.data).toMatchObject({ action: 'variation', status: 'running' });
+    const v2 = done.buttons.find((b: { label: string }) => b.label === 'V2');
+    const act = await t.call('POST', '/midjourney/action', { token, body: { task_id: id, custom_id: v2.custom_id } });
+    expect(act.body.data).toMatchObject({ action: 'variation' });
+    await remoteOf(act.body.data.id);
     expect(fake.submits.at(-1)).toMatchObject({ path: '/mj/submit/action', body: { taskId: remote, customId: v2.custom_id } });
   });
 
@@ -322,71 +355,59 @@ describe('professional drawing against a fake midjourney-proxy', () => {
   });
 
   it('banned prompt, full queue and failure map to clear messages and charge nothing', async () => {
+    await drain();
     const before = await drawLeft(t, userId);
     const banned = await t.call('POST', '/midjourney/submit', { token, body: { prompt: 'x [[banned]]' } });
-    expect(banned.body.data).toMatchObject({ status: 'failed' });
-    expect(banned.body.data.error).toContain('违禁词「nsfw」');
+    await waitFor(async () => (await taskOf(banned.body.data.id)).status === 'failed');
+    expect((await taskOf(banned.body.data.id)).error).toContain('违禁词「nsfw」');
     const full = await t.call('POST', '/midjourney/submit', { token, body: { prompt: 'x [[full]]' } });
-    expect(full.body.data.error).toContain('队列已满');
+    await waitFor(async () => (await taskOf(full.body.data.id)).status === 'failed');
+    expect((await taskOf(full.body.data.id)).error).toContain('队列已满');
     const sub = await t.call('POST', '/midjourney/submit', { token, body: { prompt: 'will fail' } });
     fake.failTask(await remoteOf(sub.body.data.id), 'Job action restricted');
-    t.clock.advance(2500);
-    const failed = await t.call('GET', `/midjourney/task/${sub.body.data.id}`, { token });
-    expect(failed.body.data).toMatchObject({ status: 'failed', charged: 0 });
-    expect(failed.body.data.error).toContain('Job action restricted');
+    t.clock.advance(3100);
+    await waitFor(async () => (await taskOf(sub.body.data.id)).status === 'failed');
+    expect(await taskOf(sub.body.data.id)).toMatchObject({ status: 'failed', charged: 0 });
+    expect((await taskOf(sub.body.data.id)).error).toContain('Job action restricted');
     expect(await drawLeft(t, userId)).toBe(before);
   });
 
-  it('a task stuck past the timeout fails once and charges nothing', async () => {
+  it('a task stuck past the timeout fails once, its hold released', async () => {
+    await drain();
     const before = await drawLeft(t, userId);
     const sub = await t.call('POST', '/midjourney/submit', { token, body: { prompt: 'stuck' } });
-    fake.progress(await remoteOf(sub.body.data.id), 10);
+    const remote = await remoteOf(sub.body.data.id);
+    fake.progress(remote, 10);
     t.clock.advance(601_000);
-    await t.draw.sweep();
-    const res = await t.call('GET', `/midjourney/task/${sub.body.data.id}`, { token });
-    expect(res.body.data).toMatchObject({ status: 'failed', charged: 0 });
-    expect(res.body.data.error).toContain('超时');
+    await waitFor(async () => (await taskOf(sub.body.data.id)).status === 'failed');
+    const res = await taskOf(sub.body.data.id);
+    expect(res).toMatchObject({ status: 'failed', charged: 0 });
+    expect(res.error).toContain('超时');
     // Even if the proxy finishes it afterwards, nothing is delivered or charged.
-    fake.succeed(await remoteOf(sub.body.data.id));
-    await t.app.inject({ method: 'POST', url: notifyPath(await remoteOf(sub.body.data.id)), payload: {} });
-    expect((await t.call('GET', `/midjourney/task/${sub.body.data.id}`, { token })).body.data.status).toBe('failed');
+    fake.succeed(remote);
+    await t.app.inject({ method: 'POST', url: notifyPath(remote), payload: {} });
+    t.clock.advance(3100);
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await taskOf(sub.body.data.id)).status).toBe('failed');
     expect(await drawLeft(t, userId)).toBe(before);
   });
 
   it('per-key concurrency: beyond MJ_CONCURRENCY tasks wait queued, then start when a slot frees', async () => {
-    // Finish what is running so the slots are known.
-    await t.ctx.db.update(drawTasks).set({ status: 'failed' }).where(eq(drawTasks.status, 'running'));
+    await drain();
     const u = await t.loginByPhone(phone());
     await setDraw(t, u, 50);
     const a = await t.call('POST', '/midjourney/submit', { token: u, body: { prompt: 'one' } });
     const b = await t.call('POST', '/midjourney/submit', { token: u, body: { prompt: 'two' } });
+    await remoteOf(a.body.data.id);
+    await remoteOf(b.body.data.id);
     const c = await t.call('POST', '/midjourney/submit', { token: u, body: { prompt: 'three' } });
-    expect([a, b, c].map((r) => r.body.data.status)).toEqual(['running', 'running', 'queued']);
+    await new Promise((r) => setTimeout(r, 150));
+    expect((await taskOf(c.body.data.id, u)).status).toBe('queued');
     fake.succeed(await remoteOf(a.body.data.id));
-    t.clock.advance(2500);
-    await t.draw.sweep();
-    const after = await t.call('GET', `/midjourney/task/${c.body.data.id}`, { token: u });
-    expect(after.body.data.status).toBe('running');
-  });
-
-  it('another instance (a restart) picks up a task in the middle and delivers it once; two polls never overlap', async () => {
-    await t.ctx.db.update(drawTasks).set({ status: 'failed' }).where(eq(drawTasks.status, 'running'));
-    const sub = await t.call('POST', '/midjourney/submit', { token, body: { prompt: 'restart me' } });
-    const remote = await remoteOf(sub.body.data.id);
-    fake.succeed(remote);
-    const t2 = await createTestApp({ shareWith: t, env: { MJ_PROXY_URL: fake.url, MJ_API_SECRET: 'mj-secret' } });
-    try {
-      t.clock.advance(2500);
-      const fetchesBefore = fake.fetches.get(remote) ?? 0;
-      await Promise.all([t2.draw.sweep(), t.draw.sweep()]);
-      expect((fake.fetches.get(remote) ?? 0) - fetchesBefore).toBe(1);
-      const res = await t2.call('GET', `/midjourney/task/${sub.body.data.id}`, { token });
-      expect(res.body.data).toMatchObject({ status: 'success', charged: 2 });
-      const images = await t.ctx.db.select().from(drawImages).where(eq(drawImages.prompt, 'restart me'));
-      expect(images).toHaveLength(1);
-    } finally {
-      await t2.close();
-    }
+    t.clock.advance(3100);
+    await waitFor(async () => (await taskOf(a.body.data.id, u)).status === 'success');
+    t.clock.advance(2100);
+    await waitFor(async () => (await taskOf(c.body.data.id, u)).status === 'running');
   });
 
   it('the other user never sees a task; bad ids are 400', async () => {
@@ -401,5 +422,27 @@ describe('professional drawing against a fake midjourney-proxy', () => {
   it('the proxy client sends mj-api-secret and a wrong one is a clear error', async () => {
     const bad = new MidjourneyProxy({ baseUrl: fake.url, secret: 'wrong' });
     await expect(bad.imagine({ prompt: 'x', base64Array: [] })).rejects.toThrow('密钥无效');
+  });
+
+  // Last: it stops this instance's job runner.
+  it('a restart in the middle of a task: another instance takes the job over and delivers it once', async () => {
+    await drain();
+    const before = await drawLeft(t, userId);
+    const sub = await t.call('POST', '/midjourney/submit', { token, body: { prompt: 'restart me' } });
+    const remote = await remoteOf(sub.body.data.id);
+    fake.progress(remote, 30);
+    await t.turns.jobs.close();
+    const t2 = await createTestApp({ shareWith: t, env, turns: { jobs: { pollMs: 20 } } });
+    try {
+      fake.succeed(remote);
+      t.clock.advance(3100);
+      await waitFor(async () => (await taskOf(sub.body.data.id)).status === 'success');
+      expect(await taskOf(sub.body.data.id)).toMatchObject({ status: 'success', charged: 2 });
+      const images = await t.ctx.db.select().from(drawImages).where(eq(drawImages.prompt, 'restart me'));
+      expect(images).toHaveLength(1);
+      expect(await drawLeft(t, userId)).toBe(before - 2);
+    } finally {
+      await t2.close();
+    }
   });
 });

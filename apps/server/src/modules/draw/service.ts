@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import {
   Code,
   type DrawBasicBody,
@@ -27,21 +27,28 @@ import { checkImage, downloadImage, makeThumbnail } from '../../providers/image/
 import { MidjourneyProxy } from '../../providers/image/midjourney.ts';
 import { OfflineImages, OfflineMidjourney } from '../../providers/image/offline.ts';
 import { OpenAiImages } from '../../providers/image/openai.ts';
-import { DrawProviderError, type ImageProvider, type MidjourneyProvider, type MjRemoteTask } from '../../providers/image/types.ts';
+import { DrawProviderError, type ImageProvider, type MidjourneyProvider } from '../../providers/image/types.ts';
 import { readBalance, spend } from '../billing/public.ts';
 import { balanceError, spendable, type Models } from '../models/service.ts';
+import type { EndedJob, JobRun, Jobs, JobStep } from '../turns/service.ts';
 import { DRAW_EXAMPLES, DRAW_TYPE_OPTIONS, offlineRewrite, REWRITE_SYSTEM, typeHint } from './catalog.ts';
 
 export const COSTS = { basic: 1, dalle3: 2, mj: 2, mj_upscale: 1 } as const;
 /** Unfinished Midjourney tasks one user may have at once. */
 const USER_OPEN_TASKS = 4;
-/** A task's proxy is asked at most this often (notify hooks come on top). */
-const POLL_EVERY_MS = 2000;
 const DRAWS_PER_MINUTE = 20;
 const REWRITES_PER_MINUTE = 20;
 
 type ImageRow = typeof drawImages.$inferSelect;
 type TaskRow = typeof drawTasks.$inferSelect;
+type StoredImage = Awaited<ReturnType<DrawService['storeImage']>>;
+/** A Midjourney job's state: its task, and once stored, the image and the grid's buttons. */
+interface MjState extends Record<string, unknown> {
+  taskId: number;
+  stored?: StoredImage;
+  buttons?: { custom_id: string; label: string }[];
+}
+const MJ_JOB = 'draw.mj';
 
 export interface DrawProviders {
   images?: ImageProvider;
@@ -74,6 +81,7 @@ export class DrawService {
   constructor(
     private ctx: AppContext,
     private models: Models,
+    private jobs: Jobs,
     providers: DrawProviders = {},
   ) {
     const env = ctx.config.env;
@@ -89,6 +97,14 @@ export class DrawService {
       .split(/[,，\n]/)
       .map((w) => w.trim().toLowerCase())
       .filter(Boolean);
+    jobs.register<MjState>({
+      kind: MJ_JOB,
+      concurrency: 8,
+      timeoutMs: ctx.config.env.DRAW_TASK_TIMEOUT_MS,
+      retries: 5,
+      step: (run) => this.step(run),
+      onEnd: (tx, job) => this.onEnd(tx, job),
+    });
   }
 
   imageTypes(): DrawImageTypesReply {
@@ -181,7 +197,7 @@ export class DrawService {
     } catch (e) {
       throw this.userError(e);
     }
-    const stored: Awaited<ReturnType<DrawService['storeImage']>>[] = [];
+    const stored: StoredImage[] = [];
     try {
       for (const img of images.slice(0, d.n)) stored.push(await this.storeImage(user.id, img));
     } catch (e) {
@@ -326,20 +342,19 @@ export class DrawService {
     return this.taskView(t, image);
   }
 
-  /** Unfinished tasks and their cost: a new one is refused when the pool cannot pay for all of them. */
-  private async admitTask(userId: number, cost: number) {
+  /** At most USER_OPEN_TASKS unfinished tasks per user (the job's hold makes sure each is paid for). */
+  private async admitTask(userId: number) {
     const [open] = await this.ctx.db
-      .select({ n: count(), cost: sql<number>`coalesce(sum(${drawTasks.cost}), 0)::int` })
+      .select({ n: count() })
       .from(drawTasks)
       .where(and(eq(drawTasks.userId, userId), inArray(drawTasks.status, ['queued', 'running'])));
     if (Number(open?.n ?? 0) >= USER_OPEN_TASKS) throw new AppError(Code.RATE_LIMITED, `最多同时进行 ${USER_OPEN_TASKS} 个专业绘画任务，请等待完成`, 429);
-    await this.requireBalance(userId, cost + Number(open?.cost ?? 0));
   }
 
   async submit(user: AuthUser, body: MjSubmitBody): Promise<MjTaskView> {
     this.moderate(body.prompt);
     await limitOrThrow(this.ctx.kv, `draw:${user.id}`, DRAWS_PER_MINUTE, 60, '绘画过于频繁，请稍后再试');
-    await this.admitTask(user.id, COSTS.mj);
+    await this.admitTask(user.id);
     return this.createTask(user.id, { action: 'imagine', prompt: body.prompt, input: { images: body.images }, cost: COSTS.mj, parentId: null });
   }
 
@@ -356,7 +371,7 @@ export class DrawService {
     const action = /upsample/i.test(body.custom_id) ? 'upscale' : /reroll/i.test(body.custom_id) ? 'reroll' : 'variation';
     const cost = action === 'upscale' ? COSTS.mj_upscale : COSTS.mj;
     await limitOrThrow(this.ctx.kv, `draw:${user.id}`, DRAWS_PER_MINUTE, 60, '绘画过于频繁，请稍后再试');
-    await this.admitTask(user.id, cost);
+    await this.admitTask(user.id);
     return this.createTask(user.id, {
       action,
       prompt: parent.prompt,
@@ -366,14 +381,26 @@ export class DrawService {
     });
   }
 
+  /** The task row and its job in one transaction, after the job took the hold (an empty pool refuses with 408003). */
   private async createTask(userId: number, t: { action: string; prompt: string; input: Record<string, unknown>; cost: number; parentId: number | null }) {
     const now = new Date(this.ctx.clock.now());
-    const [row] = await this.ctx.db
-      .insert(drawTasks)
-      .values({ userId, provider: this.mj.name, action: t.action, prompt: t.prompt, input: t.input, parentId: t.parentId, cost: t.cost, status: 'queued', createdAt: now, updatedAt: now })
-      .returning();
-    const started = await this.startQueued(row!);
-    return this.viewOf(started);
+    let taskId = 0;
+    await this.jobs.submit<MjState>({
+      userId,
+      kind: MJ_JOB,
+      state: { taskId: 0 },
+      price: { pool: 'draw', cost: t.cost, label: '专业绘画' },
+      begin: async (tx, jobId) => {
+        const [row] = await tx
+          .insert(drawTasks)
+          .values({ userId, provider: this.mj.name, action: t.action, prompt: t.prompt, input: t.input, parentId: t.parentId, cost: t.cost, status: 'queued', jobId, createdAt: now, updatedAt: now })
+          .returning({ id: drawTasks.id });
+        taskId = row!.id;
+        return { taskId };
+      },
+    });
+    const [row] = await this.ctx.db.select().from(drawTasks).where(eq(drawTasks.id, taskId));
+    return this.viewOf(row!);
   }
 
   private notifyHook(taskId: number) {
@@ -386,52 +413,88 @@ export class DrawService {
     return createHmac('sha256', `mj-notify:${secret}`).update(String(taskId)).digest('hex').slice(0, 32);
   }
 
-  /**
-   * Hands a queued task to the proxy when fewer than MJ_CONCURRENCY tasks are running there; the
-   * claim (queued → running with a remote id) is one conditional update, so two instances never
-   * submit the same task. A refused submission fails the task (nothing charged).
-   */
-  private async startQueued(task: TaskRow): Promise<TaskRow> {
-    if (task.status !== 'queued') return task;
-    const [running] = await this.ctx.db
-      .select({ n: count() })
-      .from(drawTasks)
-      .where(and(eq(drawTasks.status, 'running'), eq(drawTasks.provider, this.mj.name)));
-    if (Number(running?.n ?? 0) >= this.ctx.config.env.MJ_CONCURRENCY) return task;
-    const nowMs = this.ctx.clock.now();
-    // Claim: only one caller moves it on (polled_at marks the submission in flight).
-    const [claimed] = await this.ctx.db
+  private async setTask(id: number, values: Partial<typeof drawTasks.$inferInsert>) {
+    await this.ctx.db
       .update(drawTasks)
-      .set({ polledAt: new Date(nowMs) })
-      .where(and(eq(drawTasks.id, task.id), eq(drawTasks.status, 'queued'), or(isNull(drawTasks.polledAt), lt(drawTasks.polledAt, new Date(nowMs - 30_000)))))
-      .returning();
-    if (!claimed) return task;
-    try {
-      const input = task.input as { images?: string[]; parentRemoteId?: string; customId?: string };
-      const remoteId = input.parentRemoteId
-        ? await this.mj.action({ taskId: input.parentRemoteId, customId: input.customId!, notifyHook: this.notifyHook(task.id) })
-        : await this.mj.imagine({ prompt: task.prompt, base64Array: input.images ?? [], notifyHook: this.notifyHook(task.id) });
-      const [row] = await this.ctx.db
-        .update(drawTasks)
-        .set({ status: 'running', remoteId, progress: 0, input: {}, updatedAt: new Date(this.ctx.clock.now()) })
-        .where(and(eq(drawTasks.id, task.id), eq(drawTasks.status, 'queued')))
-        .returning();
-      return row ?? task;
-    } catch (e) {
-      const message = e instanceof DrawProviderError ? e.message : '提交失败，请稍后再试';
-      if (!(e instanceof DrawProviderError)) this.ctx.log.error({ err: e, task: task.id }, 'draw: midjourney submit failed');
-      return (await this.fail(task.id, message)) ?? task;
-    }
+      .set({ ...values, updatedAt: new Date(this.ctx.clock.now()) })
+      .where(and(eq(drawTasks.id, id), inArray(drawTasks.status, ['queued', 'running'])));
   }
 
-  /** Ends an unfinished task as failed (nothing charged); null when it had already ended. */
-  private async fail(id: number, error: string): Promise<TaskRow | null> {
-    const [row] = await this.ctx.db
-      .update(drawTasks)
-      .set({ status: 'failed', error, input: {}, updatedAt: new Date(this.ctx.clock.now()) })
-      .where(and(eq(drawTasks.id, id), inArray(drawTasks.status, ['queued', 'running'])))
-      .returning();
-    return row ?? null;
+  /**
+   * One step of a Midjourney job: hand the task to the proxy when fewer than MJ_CONCURRENCY are
+   * there (else wait in the table), then follow it (a poll per step; the notify hook wakes the
+   * job at once), then store its image and end `done` (the hold is charged, the image row is
+   * written in the same transaction by onEnd). Safe to run again: a stored image is in the state.
+   */
+  private async step(run: JobRun<MjState>): Promise<JobStep<MjState>> {
+    const s = run.state;
+    const [task] = await this.ctx.db.select().from(drawTasks).where(eq(drawTasks.id, s.taskId));
+    if (!task) return { state: s, next: 'failed', error: '任务不存在' };
+    if (s.stored) return { state: s, next: 'done', charge: task.cost };
+    const poll = this.mj.name === 'offline' ? 1000 : 3000;
+    if (!task.remoteId) {
+      const [busy] = await this.ctx.db
+        .select({ n: count() })
+        .from(drawTasks)
+        .where(and(eq(drawTasks.status, 'running'), eq(drawTasks.provider, this.mj.name)));
+      if (Number(busy?.n ?? 0) >= this.ctx.config.env.MJ_CONCURRENCY) return { state: s, next: 'wait', delayMs: 2000 };
+      const input = task.input as { images?: string[]; parentRemoteId?: string; customId?: string };
+      let remoteId: string;
+      try {
+        remoteId = input.parentRemoteId
+          ? await this.mj.action({ taskId: input.parentRemoteId, customId: input.customId!, notifyHook: this.notifyHook(task.id) })
+          : await this.mj.imagine({ prompt: task.prompt, base64Array: input.images ?? [], notifyHook: this.notifyHook(task.id) });
+      } catch (e) {
+        if (e instanceof DrawProviderError && e.kind !== 'upstream') return { state: s, next: 'failed', error: e.message };
+        throw e;
+      }
+      await this.setTask(task.id, { status: 'running', remoteId, progress: 0, input: {} });
+      run.publish({ type: 'progress', status: 'running', progress: 0 });
+      return { state: s, next: 'wait', delayMs: poll };
+    }
+    const remote = await this.mj.fetch(task.remoteId);
+    if (!remote) return { state: s, next: 'failed', error: '绘画服务找不到该任务，未扣除积分' };
+    if (remote.status === 'FAILURE' || remote.status === 'CANCEL') {
+      return { state: s, next: 'failed', error: remote.failReason ? `绘画失败：${remote.failReason.slice(0, 200)}，未扣除积分` : '绘画失败，未扣除积分' };
+    }
+    if (remote.status !== 'SUCCESS') {
+      if (remote.progress !== task.progress) {
+        await this.setTask(task.id, { progress: remote.progress });
+        run.publish({ type: 'progress', status: 'running', progress: remote.progress });
+      }
+      return { state: s, next: 'wait', delayMs: poll };
+    }
+    let stored: StoredImage;
+    try {
+      const bytes = this.mj.render ? await this.mj.render(task.remoteId) : remote.imageUrl ? await downloadImage(remote.imageUrl, 60_000, run.signal) : null;
+      if (!bytes) return { state: s, next: 'failed', error: '绘画服务没有返回图片，未扣除积分' };
+      stored = await this.storeImage(task.userId, { bytes });
+    } catch (e) {
+      if (e instanceof DrawProviderError && e.kind !== 'upstream') return { state: s, next: 'failed', error: `${e.message}，未扣除积分` };
+      throw e;
+    }
+    const buttons = remote.buttons.map((b) => ({ custom_id: b.customId, label: b.label }));
+    return { state: { ...s, stored, buttons }, next: 'done', charge: task.cost };
+  }
+
+  /** In the job's settling transaction: the image row and the task's end, with what was charged. */
+  private async onEnd(tx: Db, job: EndedJob<MjState>) {
+    const now = new Date(this.ctx.clock.now());
+    const [task] = await tx.select().from(drawTasks).where(eq(drawTasks.id, job.state.taskId));
+    if (!task) return;
+    if (job.status === 'done' && job.state.stored) {
+      const [image] = await tx
+        .insert(drawImages)
+        .values({ ...job.state.stored, userId: task.userId, kind: 'mj', type: 'general', prompt: task.prompt, offline: task.provider === 'offline', createdAt: now })
+        .returning({ id: drawImages.id });
+      await tx
+        .update(drawTasks)
+        .set({ status: 'success', progress: 100, imageId: image!.id, buttons: job.state.buttons ?? [], charged: job.charged, input: {}, updatedAt: now })
+        .where(eq(drawTasks.id, task.id));
+      return;
+    }
+    const error = job.status === 'cancelled' ? '任务已取消，未扣除积分' : (job.error ?? '绘画失败，未扣除积分');
+    await tx.update(drawTasks).set({ status: 'failed', error, charged: job.charged, input: {}, updatedAt: now }).where(eq(drawTasks.id, task.id));
   }
 
   async task(user: AuthUser, id: number): Promise<MjTaskView> {
@@ -441,7 +504,7 @@ export class DrawService {
       .where(and(eq(drawTasks.id, id), eq(drawTasks.userId, user.id)))
       .limit(1);
     if (!row) throw notFound('任务不存在');
-    return this.viewOf(await this.refresh(row));
+    return this.viewOf(row);
   }
 
   async list(user: AuthUser, q: { page: number; size: number }): Promise<MjListReply> {
@@ -456,115 +519,15 @@ export class DrawService {
     return { list: rows.map((r) => this.taskView(r, r.imageId ? (byId.get(r.imageId) ?? null) : null)), meta: { page: q.page, size: q.size, total: Number(total?.n ?? 0) } };
   }
 
-  /** The notify hook: a valid signature wakes the task (it is fetched from the proxy, never trusted from the body); repeats are harmless. */
+  /** The notify hook: a valid signature wakes the task's job (the task is fetched from the proxy, never taken from the body); repeats are harmless. */
   async notify(query: { task?: string; sig?: string }): Promise<boolean> {
     const id = Number(query.task);
-    if (!Number.isSafeInteger(id) || id <= 0 || !query.sig) return false;
+    if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647 || !query.sig) return false;
     const want = Buffer.from(this.sign(id));
     const got = Buffer.from(query.sig);
     if (want.length !== got.length || !timingSafeEqual(want, got)) return false;
-    const [row] = await this.ctx.db.select().from(drawTasks).where(eq(drawTasks.id, id)).limit(1);
-    if (row) await this.refresh(row, true);
+    const [row] = await this.ctx.db.select({ jobId: drawTasks.jobId }).from(drawTasks).where(eq(drawTasks.id, id)).limit(1);
+    if (row?.jobId) await this.jobs.wake(row.jobId);
     return true;
-  }
-
-  /**
-   * Moves an unfinished task on: timeout, submission when queued, else one poll of the proxy
-   * (claimed by a conditional update of polled_at, so two instances never poll it at once).
-   */
-  async refresh(task: TaskRow, force = false): Promise<TaskRow> {
-    if (task.status !== 'queued' && task.status !== 'running') return task;
-    const nowMs = this.ctx.clock.now();
-    if (nowMs - task.createdAt.getTime() > this.ctx.config.env.DRAW_TASK_TIMEOUT_MS) {
-      return (await this.fail(task.id, '绘画超时，未扣除积分，请重试')) ?? task;
-    }
-    if (task.status === 'queued') return this.startQueued(task);
-    const [claimed] = await this.ctx.db
-      .update(drawTasks)
-      .set({ polledAt: new Date(nowMs) })
-      .where(
-        and(
-          eq(drawTasks.id, task.id),
-          eq(drawTasks.status, 'running'),
-          force ? undefined : or(isNull(drawTasks.polledAt), lt(drawTasks.polledAt, new Date(nowMs - POLL_EVERY_MS))),
-        ),
-      )
-      .returning();
-    if (!claimed) return task;
-    let remote: MjRemoteTask | null;
-    try {
-      remote = await this.mj.fetch(task.remoteId!);
-    } catch (e) {
-      this.ctx.log.warn({ err: e, task: task.id }, 'draw: midjourney fetch failed');
-      return task;
-    }
-    if (!remote) return (await this.fail(task.id, '绘画服务找不到该任务，未扣除积分')) ?? task;
-    if (remote.status === 'FAILURE' || remote.status === 'CANCEL') {
-      return (await this.fail(task.id, remote.failReason ? `绘画失败：${remote.failReason.slice(0, 200)}，未扣除积分` : '绘画失败，未扣除积分')) ?? task;
-    }
-    if (remote.status !== 'SUCCESS') {
-      const [row] = await this.ctx.db
-        .update(drawTasks)
-        .set({ progress: remote.progress, updatedAt: new Date(nowMs) })
-        .where(and(eq(drawTasks.id, task.id), eq(drawTasks.status, 'running')))
-        .returning();
-      return row ?? task;
-    }
-    return this.deliver(task, remote);
-  }
-
-  /** SUCCESS: the image is downloaded and stored, then charged and attached in one transaction, once. */
-  private async deliver(task: TaskRow, remote: MjRemoteTask): Promise<TaskRow> {
-    let stored;
-    try {
-      const bytes = this.mj.render ? await this.mj.render(task.remoteId!) : remote.imageUrl ? await downloadImage(remote.imageUrl) : null;
-      if (!bytes) return (await this.fail(task.id, '绘画服务没有返回图片，未扣除积分')) ?? task;
-      stored = await this.storeImage(task.userId, { bytes });
-    } catch (e) {
-      if (e instanceof DrawProviderError && e.kind !== 'upstream') return (await this.fail(task.id, `${e.message}，未扣除积分`)) ?? task;
-      this.ctx.log.warn({ err: e, task: task.id }, 'draw: midjourney image not stored yet');
-      return task;
-    }
-    const now = new Date(this.ctx.clock.now());
-    const result = await this.ctx.db.transaction(async (tx: Db) => {
-      const [locked] = await tx.select().from(drawTasks).where(eq(drawTasks.id, task.id)).for('update');
-      if (!locked || locked.status !== 'running') return { row: locked ?? task, used: false };
-      const paid = await spend(tx, { userId: task.userId, pool: 'draw', cost: task.cost, nowMs: now.getTime(), note: '专业绘画', ref: `mj:${task.id}` });
-      if (!paid) {
-        const [row] = await tx.update(drawTasks).set({ status: 'failed', error: '绘画额度不足，请购买套餐后继续使用', updatedAt: now }).where(eq(drawTasks.id, task.id)).returning();
-        return { row: row!, used: false };
-      }
-      const [image] = await tx
-        .insert(drawImages)
-        .values({ ...stored, userId: task.userId, kind: 'mj', type: 'general', prompt: task.prompt, offline: task.provider === 'offline', createdAt: now })
-        .returning();
-      const buttons = remote.buttons.map((b) => ({ custom_id: b.customId, label: b.label }));
-      const [row] = await tx
-        .update(drawTasks)
-        .set({ status: 'success', progress: 100, imageId: image!.id, buttons, charged: task.cost, updatedAt: now })
-        .where(eq(drawTasks.id, task.id))
-        .returning();
-      return { row: row!, used: true };
-    });
-    if (!result.used) await this.dropStored([stored]);
-    return result.row;
-  }
-
-  /** Moves every unfinished task on (each instance's timer; claims keep them from doing the same work twice). */
-  async sweep(limit = 50): Promise<number> {
-    const open = await this.ctx.db
-      .select()
-      .from(drawTasks)
-      .where(inArray(drawTasks.status, ['queued', 'running']))
-      .orderBy(drawTasks.id)
-      .limit(limit);
-    for (const t of open) {
-      try {
-        await this.refresh(t);
-      } catch (e) {
-        this.ctx.log.warn({ err: e, task: t.id }, 'draw: task refresh failed');
-      }
-    }
-    return open.length;
   }
 }
