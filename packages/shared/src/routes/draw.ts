@@ -18,6 +18,7 @@ import {
   mjListQuery,
   mjListReply,
   mjNotifyQuery,
+  mjStreamEvent,
   mjSubmitBody,
   mjTaskParams,
   mjTaskView,
@@ -38,5 +39,14 @@ export const drawRoutes = defineRoutes('draw', {
   mjSubmit: { method: 'POST', path: '/midjourney/submit', access: 'user', summary: '专业绘画：提交任务', body: mjSubmitBody, response: mjTaskView },
   mjAction: { method: 'POST', path: '/midjourney/action', access: 'user', summary: '专业绘画：放大 / 变换 / 重绘', body: mjActionBody, response: mjTaskView },
   mjTask: { method: 'GET', path: '/midjourney/task/:id', access: 'user', summary: '专业绘画：任务进度', params: mjTaskParams, response: mjTaskView },
+  mjStream: {
+    method: 'GET',
+    path: '/midjourney/task/:id/stream',
+    access: 'user',
+    kind: 'sse',
+    summary: '专业绘画：任务进度推送（SSE：先是任务，再是进度，最后结束事件）',
+    params: mjTaskParams,
+    response: mjStreamEvent,
+  },
   mjNotify: { method: 'POST', path: '/midjourney/notify', access: 'none', summary: 'midjourney-proxy 回调（签名校验，可重复）', query: mjNotifyQuery, response: z.null() },
 });

@@ -149,4 +149,11 @@ export const mjTaskParams = z.object({ id: dbId('任务') });
 export const mjListQuery = z.object({ page, size: pageSize });
 export const mjListReply = z.object({ list: z.array(mjTaskView), meta: pageMeta });
 export type MjListReply = z.infer<typeof mjListReply>;
+/** GET /midjourney/task/:id/stream: the task first, then progress, then the job's end. */
+export const mjStreamEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('job.snapshot'), task: mjTaskView }),
+  z.object({ type: z.literal('progress'), status: z.enum(MJ_STATUSES), progress: z.number() }),
+  z.object({ type: z.literal('job.end'), status: z.string(), error: z.string().nullable(), charged: z.number() }),
+]);
+export type MjStreamEvent = z.infer<typeof mjStreamEvent>;
 export const mjNotifyQuery = z.object({ task: z.string().max(20).optional(), sig: z.string().max(128).optional() });

@@ -7,6 +7,8 @@ import { inspectImage } from '../../providers/image/files.ts';
 import { startFakeImages, startFakeMj } from '../../testing/fake-draw.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { waitFor } from '../../testing/chat.ts';
+import { readSseEvents } from '../../testing/sse.ts';
+import { mjStreamEvent } from '@app/shared';
 import { userIdOf } from '../billing/test-kit.ts';
 
 let phoneSeq = 0;
@@ -207,6 +209,27 @@ describe('drawing offline (no keys)', () => {
     const list = await t.call('GET', '/midjourney/getList', { token: u });
     expect(list.body.data.meta.total).toBe(2);
     expect((await t.call('GET', '/midjourney/getList', { token: other })).body.data.meta.total).toBe(0);
+  });
+
+  it('pushes a task\'s progress to the page (SSE): the task, its progress, its end; never another user\'s', async () => {
+    const u = await t.loginByPhone(phone());
+    await setDraw(t, u, 5);
+    const sub = await t.call('POST', '/midjourney/submit', { token: u, body: { prompt: 'streamed' } });
+    const id = sub.body.data.id as number;
+    const base = await t.listen();
+    const theirs = await fetch(`${base}/midjourney/task/${id}/stream`, { headers: { Authorization: `Bearer ${other}` } });
+    expect(theirs.status).toBe(404);
+    const res = await fetch(`${base}/midjourney/task/${id}/stream`, { headers: { Authorization: `Bearer ${u}` } });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const read = readSseEvents(res, mjStreamEvent);
+    await waitFor(async () => (await t.call('GET', `/midjourney/task/${id}`, { token: u })).body.data.status === 'running');
+    t.clock.advance(3000);
+    await waitFor(async () => (await t.call('GET', `/midjourney/task/${id}`, { token: u })).body.data.progress > 0);
+    t.clock.advance(4000);
+    const { events } = await read;
+    expect(events[0]).toMatchObject({ type: 'job.snapshot', task: { id } });
+    expect(events.some((e) => e.type === 'progress' && e.progress > 0)).toBe(true);
+    expect(events.at(-1)).toEqual({ type: 'job.end', status: 'done', error: null, charged: 2 });
   });
 
   it('concurrent Midjourney submissions are held against the pool: never more tasks than it pays for', async () => {

@@ -28,6 +28,7 @@ export function drawRoutes(app: FastifyInstance, _ctx: AppContext, draw: DrawSer
   route(app, r.mjSubmit, async ({ actor, body }) => ok(await draw.submit(actor, body)), { bodyLimit: 4 * 1024 * 1024 });
   route(app, r.mjAction, async ({ actor, body }) => ok(await draw.action(actor, body)));
   route(app, r.mjTask, async ({ actor, params }) => ok(await draw.task(actor, params.id)));
+  route(app, r.mjStream, async ({ actor, params, reply }) => draw.stream(actor, params.id, reply));
   route(app, r.mjNotify, async ({ query, reply }) => {
     const accepted = await draw.notify(query);
     if (!accepted) return reply.status(403).send({ code: 403, message: '签名无效', success: false, data: null });

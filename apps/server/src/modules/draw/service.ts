@@ -16,6 +16,7 @@ import {
   type MjSubmitBody,
   type MjTaskView,
 } from '@app/shared';
+import type { FastifyReply } from 'fastify';
 import type { AuthUser } from '../../core/auth.ts';
 import type { AppContext } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
@@ -30,7 +31,7 @@ import { OpenAiImages } from '../../providers/image/openai.ts';
 import { DrawProviderError, type ImageProvider, type MidjourneyProvider } from '../../providers/image/types.ts';
 import { readBalance, spend } from '../billing/public.ts';
 import { balanceError, spendable, type Models } from '../models/service.ts';
-import type { EndedJob, JobRun, Jobs, JobStep } from '../turns/service.ts';
+import { streamJob, type EndedJob, type JobRun, type Jobs, type JobStep } from '../turns/service.ts';
 import { DRAW_EXAMPLES, DRAW_TYPE_OPTIONS, offlineRewrite, REWRITE_SYSTEM, typeHint } from './catalog.ts';
 
 export const COSTS = { basic: 1, dalle3: 2, mj: 2, mj_upscale: 1 } as const;
@@ -505,6 +506,20 @@ export class DrawService {
       .limit(1);
     if (!row) throw notFound('任务不存在');
     return this.viewOf(row);
+  }
+
+  /** The task's progress pushed to the page (SSE): its view, then each progress event, then the job's end. */
+  async stream(user: AuthUser, id: number, reply: FastifyReply) {
+    const [row] = await this.ctx.db
+      .select()
+      .from(drawTasks)
+      .where(and(eq(drawTasks.id, id), eq(drawTasks.userId, user.id)))
+      .limit(1);
+    if (!row || !row.jobId) throw notFound('任务不存在');
+    await streamJob(this.jobs, reply, row.jobId, user.id, async () => {
+      const [now] = await this.ctx.db.select().from(drawTasks).where(eq(drawTasks.id, id));
+      return { task: await this.viewOf(now!) };
+    }, (err) => this.ctx.log.warn({ err, task: id }, 'draw: task stream failed'));
   }
 
   async list(user: AuthUser, q: { page: number; size: number }): Promise<MjListReply> {

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   DrawBasicBody,
@@ -10,9 +11,11 @@ import type {
   DrawMarketReply,
   DrawResultReply,
   MjListReply,
+  MjStreamEvent,
   MjSubmitBody,
   MjTaskView,
 } from '@app/shared';
+import { requestEventStream } from '../../lib/event-stream.ts';
 import { http } from '../../lib/http.ts';
 import { useSession } from '../../lib/session.ts';
 
@@ -21,7 +24,6 @@ export const drawKeys = {
   examples: ['draw', 'examples'] as const,
   histories: (kind: DrawKind | 'all', token: string | null) => ['draw', 'histories', kind, token ?? ''] as const,
   tasks: (token: string | null) => ['draw', 'tasks', token ?? ''] as const,
-  task: (id: number) => ['draw', 'task', id] as const,
   market: (type: string) => ['draw', 'market', type] as const,
 };
 
@@ -104,23 +106,47 @@ export function useTasks() {
   });
 }
 
-/** One unfinished task, polled every 1.5 s until it ends (then the list is refreshed). */
-export function useTaskProgress(id: number, open: boolean) {
+/**
+ * A task as the page shows it: while it runs, its progress is pushed by the server (SSE: the
+ * task, its progress, the job's end), so the page does not poll; at the end the task is read
+ * once more (its image and buttons) and the lists and the balance are refreshed. A stream cut
+ * short reconnects after 2 s.
+ */
+export function useTaskProgress(task: MjTaskView): MjTaskView {
   const qc = useQueryClient();
-  return useQuery({
-    queryKey: drawKeys.task(id),
-    enabled: open,
-    queryFn: async () => {
-      const task = await http.get<MjTaskView>(`/midjourney/task/${id}`, undefined, { silent: true });
-      if (task.status === 'success' || task.status === 'failed') {
-        void qc.invalidateQueries({ queryKey: ['draw', 'tasks'] });
-        void qc.invalidateQueries({ queryKey: ['draw', 'histories'] });
-        refreshBalance();
+  const [view, setView] = useState(task);
+  const [round, setRound] = useState(0);
+  const open = task.status === 'queued' || task.status === 'running';
+  useEffect(() => setView(task), [task]);
+  useEffect(() => {
+    if (!open) return;
+    const ctrl = new AbortController();
+    let ended = false;
+    const finish = async () => {
+      try {
+        setView(await http.get<MjTaskView>(`/midjourney/task/${task.id}`, undefined, { silent: true }));
+      } catch {
+        /* the list refresh below shows it */
       }
-      return task;
-    },
-    refetchInterval: (q) => (q.state.data && (q.state.data.status === 'success' || q.state.data.status === 'failed') ? false : 1500),
-  });
+      void qc.invalidateQueries({ queryKey: ['draw', 'tasks'] });
+      void qc.invalidateQueries({ queryKey: ['draw', 'histories'] });
+      refreshBalance();
+    };
+    requestEventStream<MjStreamEvent>(`/midjourney/task/${task.id}/stream`, { method: 'GET', signal: ctrl.signal }, (e) => {
+      if (e.type === 'job.snapshot') setView(e.task);
+      else if (e.type === 'progress') setView((v) => ({ ...v, status: e.status, progress: e.progress }));
+      else if (e.type === 'job.end') {
+        ended = true;
+        void finish();
+      }
+    })
+      .catch(() => undefined)
+      .finally(() => {
+        if (!ended && !ctrl.signal.aborted) setTimeout(() => !ctrl.signal.aborted && setRound((r) => r + 1), 2000);
+      });
+    return () => ctrl.abort();
+  }, [task.id, open, round, qc]);
+  return view;
 }
 
 export function useMjSubmit() {

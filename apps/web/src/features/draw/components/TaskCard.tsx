@@ -11,8 +11,7 @@ const isOpen = (t: MjTaskView) => t.status === 'queued' || t.status === 'running
 /** A Midjourney task: its progress while it runs, then its image with the U/V/reroll buttons. */
 export function TaskCard({ task, onOpen }: { task: MjTaskView; onOpen(img: DrawImageView): void }) {
   const { t } = useTranslation('draw');
-  const live = useTaskProgress(task.id, isOpen(task));
-  const view = live.data ?? task;
+  const view = useTaskProgress(task);
   const act = useMjSubmit();
   const actionLabel = t(`task.${['upscale', 'variation', 'reroll'].includes(view.action) ? view.action : 'imagine'}`);
   return (
