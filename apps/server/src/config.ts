@@ -167,7 +167,7 @@ const envSchema = z.object({
   MJ_PROXY_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   MJ_API_SECRET: opt,
   /** Midjourney tasks handed to the proxy at once (the rest wait in the table). */
-  MJ_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(3),
+  MJ_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(3),
   /** A drawing task older than this fails, nothing charged. */
   DRAW_TASK_TIMEOUT_MS: z.coerce.number().int().min(1000).max(24 * 3600_000).default(600_000),
   /** How long the offline Midjourney simulation takes per task. */
