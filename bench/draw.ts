@@ -59,8 +59,8 @@ try {
 
   // ---- Midjourney tasks tracked at once ----
   const countTasks = async (where: ReturnType<typeof sql>) => {
-    const result = await t.ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from draw_tasks where ${where}`);
-    return Number(result.rows[0]!.n);
+    const result: unknown = await t.ctx.db.execute(sql`select count(*)::int as n from draw_tasks where ${where}`);
+    return Number((result as { rows: { n: number }[] }).rows[0]!.n);
   };
   const tokens: string[] = [];
   for (let i = 0; i < USERS; i++) tokens.push(await t.loginByPhone(`1370001${String(i).padStart(4, '0')}`));
