@@ -40,7 +40,6 @@ export const drawDalleBody = z.object({
   /** 'ai3': smart drawing (the prompt was rewritten from `source_text`). */
   mode: z.enum(['dalle3', 'ai3'], { error: '模式无效' }).default('dalle3'),
   source_text: z.string().trim().max(DRAW_PROMPT_MAX, `描述不能超过${DRAW_PROMPT_MAX}字`).pipe(safeText()).optional(),
-  reference: reference.optional(),
 });
 export type DrawDalleBody = z.infer<typeof drawDalleBody>;
 

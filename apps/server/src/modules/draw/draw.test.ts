@@ -90,8 +90,9 @@ describe('drawing offline (no keys)', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message).toMatch(/[\u4e00-\u9fa5]/);
     }
-    const dalle = await t.call('POST', '/api/draw-image/dalle3', { token, body: { prompt: 'ok', reference: 'data:text/html;base64,PGI+' } });
-    expect(dalle.status).toBe(400);
+    for (const body of [{ prompt: 'ok', quality: 'ultra' }, { prompt: 'ok', mode: 'magic' }, { prompt: 'ok', source_text: 'x'.repeat(1001) }]) {
+      expect((await t.call('POST', '/api/draw-image/dalle3', { token, body })).status, JSON.stringify(body)).toBe(400);
+    }
     expect(await drawLeft(t, userId)).toBe(before);
     expect(await imageCount(t, userId)).toBe(count);
   });

@@ -13,7 +13,7 @@ export function drawRoutes(app: FastifyInstance, _ctx: AppContext, draw: DrawSer
   route(app, r.examples, () => ok(draw.examples()));
   route(app, r.histories, async ({ actor, query }) => ok(await draw.histories(actor, query)));
   route(app, r.basic, async ({ actor, body }) => ok(await draw.basic(actor, body)));
-  route(app, r.dalle3, async ({ actor, body }) => ok(await draw.dalle3(actor, body)), { bodyLimit: 3 * 1024 * 1024 });
+  route(app, r.dalle3, async ({ actor, body }) => ok(await draw.dalle3(actor, body)));
   route(app, r.rewrite, async ({ actor, body }) => ok(await draw.rewrite(actor, body.text)));
   route(app, r.publish, async ({ actor, body }) => ok(await draw.publish(actor, body.id, body.public)));
   route(app, r.remove, async ({ actor, body }) => {
