@@ -1,0 +1,8 @@
+import { callRoute, endpoint } from '../../lib/api.ts';
+
+const signIn = endpoint('growth.signIn', 'POST', '/signin/sign');
+const signInLog = endpoint('growth.signInLog', 'GET', '/signin/signinLog');
+
+/** Silent: the dialog shows the outcome itself. */
+export const signInToday = () => callRoute(signIn, undefined, { silent: true });
+export const fetchSignInLog = (month?: string) => callRoute(signInLog, month ? { month } : {}, { silent: true });
