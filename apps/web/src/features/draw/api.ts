@@ -5,10 +5,10 @@ import type {
   DrawDalleBody,
   DrawExample,
   DrawHistoriesReply,
-  DrawImageTypesReply,
   DrawImageView,
   DrawKind,
   DrawMarketReply,
+  DrawType,
   DrawResultReply,
   MjListReply,
   MjStreamEvent,
@@ -16,7 +16,7 @@ import type {
   MjTaskView,
 } from '@app/shared';
 import { requestEventStream } from '../../lib/event-stream.ts';
-import { http } from '../../lib/http.ts';
+import { callRoute, endpoint } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 
 export const drawKeys = {
@@ -27,18 +27,34 @@ export const drawKeys = {
   market: (type: string) => ['draw', 'market', type] as const,
 };
 
+const ep = {
+  types: endpoint('draw.imageTypes', 'GET', '/api/draw-image/image-types'),
+  examples: endpoint('draw.examples', 'GET', '/api/draw-image/examples'),
+  histories: endpoint('draw.histories', 'GET', '/api/draw-image/histories'),
+  basic: endpoint('draw.basic', 'POST', '/api/draw-image/basic'),
+  dalle3: endpoint('draw.dalle3', 'POST', '/api/draw-image/dalle3'),
+  rewrite: endpoint('draw.rewrite', 'POST', '/api/draw-image/rewrite'),
+  publish: endpoint('draw.publish', 'POST', '/api/draw-image/publish'),
+  remove: endpoint('draw.remove', 'POST', '/api/draw-image/delete'),
+  market: endpoint('draw.market', 'GET', '/api/draw-image/market'),
+  mjList: endpoint('draw.mjList', 'GET', '/midjourney/getList'),
+  mjSubmit: endpoint('draw.mjSubmit', 'POST', '/midjourney/submit'),
+  mjAction: endpoint('draw.mjAction', 'POST', '/midjourney/action'),
+  mjTask: endpoint('draw.mjTask', 'GET', '/midjourney/task/:id'),
+};
+
 export const HISTORY_PAGE_SIZE = 12;
 export const MARKET_PAGE_SIZE = 30;
 
 export const useImageTypes = () =>
-  useQuery({ queryKey: drawKeys.types, queryFn: () => http.get<DrawImageTypesReply>('/api/draw-image/image-types', undefined, { silent: true }), staleTime: 10 * 60_000 });
+  useQuery({ queryKey: drawKeys.types, queryFn: () => callRoute(ep.types, undefined, { silent: true }), staleTime: 10 * 60_000 });
 
 export const useExamples = (kind: DrawKind) =>
   useQuery({
     queryKey: drawKeys.examples,
-    queryFn: () => http.get<{ list: DrawExample[] }>('/api/draw-image/examples', undefined, { silent: true }),
+    queryFn: () => callRoute(ep.examples, undefined, { silent: true }),
     staleTime: 10 * 60_000,
-    select: (d) => {
+    select: (d: { list: DrawExample[] }) => {
       const own = d.list.filter((e) => e.kind === kind || (kind === 'dalle3' && e.kind === 'basic'));
       return own.length ? own : d.list;
     },
@@ -51,7 +67,7 @@ export function useHistories(kind?: DrawKind) {
     queryKey: drawKeys.histories(kind ?? 'all', token),
     enabled: !!token,
     initialPageParam: 1,
-    queryFn: ({ pageParam }) => http.get<DrawHistoriesReply>('/api/draw-image/histories', { page: pageParam, size: HISTORY_PAGE_SIZE, kind }, { silent: true }),
+    queryFn: ({ pageParam }): Promise<DrawHistoriesReply> => callRoute(ep.histories, { page: pageParam, size: HISTORY_PAGE_SIZE, kind }, { silent: true }),
     getNextPageParam: (last) => (last.meta.page * last.meta.size < last.meta.total ? last.meta.page + 1 : undefined),
   });
 }
@@ -61,8 +77,8 @@ const refreshBalance = () => void useSession.getState().loadUser().catch(() => {
 export function useDraw() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { kind: 'basic'; body: DrawBasicBody } | { kind: 'dalle3'; body: Partial<DrawDalleBody> & { prompt: string } }) =>
-      v.kind === 'basic' ? http.post<DrawResultReply>('/api/draw-image/basic', v.body) : http.post<DrawResultReply>('/api/draw-image/dalle3', v.body),
+    mutationFn: (v: { kind: 'basic'; body: DrawBasicBody } | { kind: 'dalle3'; body: Partial<DrawDalleBody> & { prompt: string } }): Promise<DrawResultReply> =>
+      v.kind === 'basic' ? callRoute(ep.basic, v.body) : callRoute(ep.dalle3, v.body),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ['draw', 'histories'] });
       refreshBalance();
@@ -70,12 +86,12 @@ export function useDraw() {
   });
 }
 
-export const rewritePrompt = (text: string) => http.post<{ prompt: string; offline: boolean }>('/api/draw-image/rewrite', { text });
+export const rewritePrompt = (text: string) => callRoute(ep.rewrite, { text });
 
 export function usePublish() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { id: number; public: boolean }) => http.post<DrawImageView>('/api/draw-image/publish', v),
+    mutationFn: (v: { id: number; public: boolean }): Promise<DrawImageView> => callRoute(ep.publish, v),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ['draw', 'histories'] });
       void qc.invalidateQueries({ queryKey: ['draw', 'market'] });
@@ -87,7 +103,7 @@ export function usePublish() {
 export function useDeleteImage() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => http.post<null>('/api/draw-image/delete', { id }),
+    mutationFn: (id: number) => callRoute(ep.remove, { id }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ['draw'] });
     },
@@ -101,7 +117,7 @@ export function useTasks() {
     queryKey: drawKeys.tasks(token),
     enabled: !!token,
     initialPageParam: 1,
-    queryFn: ({ pageParam }) => http.get<MjListReply>('/midjourney/getList', { page: pageParam, size: HISTORY_PAGE_SIZE }, { silent: true }),
+    queryFn: ({ pageParam }): Promise<MjListReply> => callRoute(ep.mjList, { page: pageParam, size: HISTORY_PAGE_SIZE }, { silent: true }),
     getNextPageParam: (last) => (last.meta.page * last.meta.size < last.meta.total ? last.meta.page + 1 : undefined),
   });
 }
@@ -124,7 +140,7 @@ export function useTaskProgress(task: MjTaskView): MjTaskView {
     let ended = false;
     const finish = async () => {
       try {
-        setView(await http.get<MjTaskView>(`/midjourney/task/${task.id}`, undefined, { silent: true }));
+        setView(await callRoute(ep.mjTask, undefined, { silent: true, params: { id: task.id } }));
       } catch {
         /* the list refresh below shows it */
       }
@@ -153,7 +169,7 @@ export function useMjSubmit() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { submit: MjSubmitBody } | { action: { task_id: number; custom_id: string } }) =>
-      'submit' in v ? http.post<MjTaskView>('/midjourney/submit', v.submit) : http.post<MjTaskView>('/midjourney/action', v.action),
+      'submit' in v ? callRoute(ep.mjSubmit, v.submit) : callRoute(ep.mjAction, v.action),
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['draw', 'tasks'] }),
   });
 }
@@ -163,8 +179,8 @@ export function useMarket(type: string) {
   return useInfiniteQuery({
     queryKey: drawKeys.market(type),
     initialPageParam: 0,
-    queryFn: ({ pageParam }) =>
-      http.get<DrawMarketReply>('/api/draw-image/market', { size: MARKET_PAGE_SIZE, type: type === 'all' ? undefined : type, cursor: pageParam || undefined }, { silent: true }),
+    queryFn: ({ pageParam }): Promise<DrawMarketReply> =>
+      callRoute(ep.market, { size: MARKET_PAGE_SIZE, type: type === 'all' ? undefined : (type as DrawType), cursor: pageParam || undefined }, { silent: true }),
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
 }
