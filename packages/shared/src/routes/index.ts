@@ -10,6 +10,7 @@ import { chatRoutes } from './chat.ts';
 import { configRoutes } from './config.ts';
 import type { ManifestRoute } from './define.ts';
 import { documentRoutes } from './document.ts';
+import { drawRoutes } from './draw.ts';
 import { filesRoutes } from './files.ts';
 import { growthRoutes } from './growth.ts';
 import { systemRoutes } from './system.ts';
@@ -23,6 +24,7 @@ export * from './billing.ts';
 export * from './chat.ts';
 export * from './config.ts';
 export * from './document.ts';
+export * from './draw.ts';
 export * from './files.ts';
 export * from './growth.ts';
 export * from './system.ts';
@@ -41,6 +43,7 @@ export const routes = {
   apps: appsRoutes,
   files: filesRoutes,
   turns: turnsRoutes,
+  draw: drawRoutes,
 };
 
 /** Every route of the manifest, with its key (`chat.create`). */
