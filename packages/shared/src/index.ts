@@ -11,3 +11,6 @@ export * from './schemas/apps.ts';
 export * from './schemas/billing.ts';
 export * from './schemas/document.ts';
 export * from './schemas/turns.ts';
+export * from './schemas/mind.ts';
+export * from './schemas/translate.ts';
+export * from './translate-languages.ts';

@@ -12,7 +12,9 @@ import type { ManifestRoute } from './define.ts';
 import { documentRoutes } from './document.ts';
 import { filesRoutes } from './files.ts';
 import { growthRoutes } from './growth.ts';
+import { mindRoutes } from './mind.ts';
 import { systemRoutes } from './system.ts';
+import { translateRoutes } from './translate.ts';
 import { turnsRoutes } from './turns.ts';
 import { userRoutes } from './user.ts';
 
@@ -25,7 +27,9 @@ export * from './config.ts';
 export * from './document.ts';
 export * from './files.ts';
 export * from './growth.ts';
+export * from './mind.ts';
 export * from './system.ts';
+export * from './translate.ts';
 export * from './turns.ts';
 export * from './user.ts';
 
@@ -41,6 +45,8 @@ export const routes = {
   apps: appsRoutes,
   files: filesRoutes,
   turns: turnsRoutes,
+  mind: mindRoutes,
+  translate: translateRoutes,
 };
 
 /** Every route of the manifest, with its key (`chat.create`). */
