@@ -54,7 +54,7 @@ test('a topic becomes a mind map drawn while it streams; controls, edit, exports
 
   // The markdown view holds the outline.
   await page.getByRole('button', { name: 'Markdown', exact: true }).click();
-  const md = await page.getByLabel('Markdown').inputValue();
+  const md = await page.getByRole('textbox', { name: 'Markdown' }).inputValue();
   expect(md.startsWith('# 时间管理')).toBe(true);
   const texts = md
     .split('\n')
@@ -90,14 +90,14 @@ test('a topic becomes a mind map drawn while it streams; controls, edit, exports
 
   // Edit the markdown and redraw: the new branch is drawn and saved.
   await page.getByRole('button', { name: 'Markdown', exact: true }).click();
-  await page.getByLabel('Markdown').fill(`${md}\n## 我的补充\n### 每周复盘\n- 周日晚上`);
+  await page.getByRole('textbox', { name: 'Markdown' }).fill(`${md}\n## 我的补充\n### 每周复盘\n- 周日晚上`);
   await page.getByRole('button', { name: '保存并重绘' }).click();
   await expect(page.getByTestId('mind-svg').getByText('我的补充', { exact: true })).toBeVisible();
 
   // Reopened from the history exactly as saved.
   await page.reload();
   await openHistory(page, mobile);
-  await page.getByRole('button', { name: /^时间管理/ }).first().click();
+  await page.getByRole('listitem').getByRole('button', { name: /^时间管理/ }).click();
   await expect(page.getByTestId('mind-svg').getByText('每周复盘', { exact: true })).toBeVisible();
   await expect.poll(() => nodes(page).count()).toBe(total + 3);
   await page.waitForTimeout(400);

@@ -25,6 +25,8 @@ interface Props {
 /** At most one redraw per this many ms while the outline streams (markmap lays out the whole tree). */
 const REDRAW_MS = 200;
 const EXPORT_PAD = 24;
+/** A small map is not blown up past its natural size. */
+const FIT_MAX_SCALE = 1.2;
 const FONT = '400 15px/20px system-ui, -apple-system, "PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "WenQuanYi Zen Hei", sans-serif';
 
 // No plugins: nothing is fetched from a CDN, and the transform stays small.
@@ -48,6 +50,8 @@ const MindCanvas = forwardRef<MindCanvasHandle, Props>(function MindCanvas({ mar
   const userMoved = useRef(false);
   const lastDrawn = useRef<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** How long the last redraw took: a big map is redrawn less often, so drawing never takes more than a fifth of the time. */
+  const cost = useRef(0);
   const latest = useRef({ markdown, streaming });
   latest.current = { markdown, streaming };
 
@@ -80,31 +84,34 @@ const MindCanvas = forwardRef<MindCanvasHandle, Props>(function MindCanvas({ mar
       const text = drawable(md, live);
       if (text === lastDrawn.current) return;
       lastDrawn.current = text;
+      const started = performance.now();
       const { root } = transformer.transform(text);
       m.setOptions({ duration: live ? 150 : 250 });
-      void m.setData(root).then(() => {
-        if (!userMoved.current) void m.fit();
+      const drawn = m.setData(root);
+      cost.current = performance.now() - started;
+      void drawn.then(() => {
+        if (!userMoved.current) void m.fit(FIT_MAX_SCALE);
       });
     };
     if (!streaming) {
       if (timer.current) clearTimeout(timer.current);
       draw();
     } else if (!timer.current) {
-      timer.current = setTimeout(draw, REDRAW_MS);
+      timer.current = setTimeout(draw, Math.max(REDRAW_MS, cost.current * 4));
     }
   }, [markdown, streaming]);
 
   useImperativeHandle(ref, () => ({
     zoomIn: () => void mm.current?.rescale(1.25),
     zoomOut: () => void mm.current?.rescale(0.8),
-    fit: () => void mm.current?.fit(),
+    fit: () => void mm.current?.fit(FIT_MAX_SCALE),
     expandAll: () => {
       const m = mm.current;
       if (!m) return;
       walk(m.state.data, (n) => {
         if (n.payload?.fold) n.payload = { ...n.payload, fold: 0 };
       });
-      void m.renderData().then(() => m.fit());
+      void m.renderData().then(() => m.fit(FIT_MAX_SCALE));
     },
     collapseAll: () => {
       const m = mm.current;
@@ -112,7 +119,7 @@ const MindCanvas = forwardRef<MindCanvasHandle, Props>(function MindCanvas({ mar
       walk(m.state.data, (n, depth) => {
         if (depth >= 1 && n.children?.length) n.payload = { ...n.payload, fold: 1 };
       });
-      void m.renderData().then(() => m.fit());
+      void m.renderData().then(() => m.fit(FIT_MAX_SCALE));
     },
     exportSvg: () => {
       const svg = svgRef.current;

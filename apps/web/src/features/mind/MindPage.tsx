@@ -118,6 +118,7 @@ export default function MindPage() {
       useSession.getState().openLogin();
       return;
     }
+    let listed = false;
     const options = { ...(modelCode ? { model: modelCode } : {}), ...(regenerateId ? { id: regenerateId } : {}) };
     setView('map');
     setStreaming(true);
@@ -133,7 +134,13 @@ export default function MindPage() {
       stop: stopMind,
       toastErrors: true,
       context: (p): ResumeContext => ({ id: p.id, prompt: text }),
-      onText: (md) => setCurrent((c) => c && { ...c, markdown: md }),
+      onText: (md) => {
+        if (!listed) {
+          listed = true;
+          void client.invalidateQueries({ queryKey: ['mind', 'histories'] });
+        }
+        setCurrent((c) => c && { ...c, markdown: md });
+      },
     });
     void run.settled.then(settle);
   };
@@ -409,9 +416,9 @@ function ToolButton({ label, onClick, icon: Icon }: { label: string; onClick(): 
 
 function ActionButton({ label, onClick, icon: Icon }: { label: string; onClick(): void; icon: typeof ZoomIn }) {
   return (
-    <button type="button" onClick={onClick} className={clsx(actionButton, 'shrink-0 gap-1.5 px-2.5 text-[13px]')}>
+    <button type="button" onClick={onClick} aria-label={label} title={label} className={clsx(actionButton, 'shrink-0 gap-1.5 px-2.5 text-[13px]')}>
       <Icon className="size-4" aria-hidden />
-      {label}
+      <span className="hidden sm:inline">{label}</span>
     </button>
   );
 }

@@ -30,7 +30,7 @@ interface ResumeContext {
 
 const labelOf = (code: string) => translateLanguage(code)?.label ?? code;
 const selectClass =
-  'h-9 min-w-0 flex-1 rounded-lg border border-neutral-200 bg-white px-2 text-sm text-neutral-800 md:flex-none md:w-44 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100';
+  'h-9 min-w-0 flex-1 rounded-lg border border-neutral-200 bg-white px-2 text-sm text-neutral-800 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100';
 
 /** /translate: source text (language detected), a target language, the streamed translation, copy, history. */
 export default function TranslatePage() {
@@ -204,7 +204,7 @@ export default function TranslatePage() {
               {t('from')}
             </label>
             <select id="tr-from" value={from} disabled={running} onChange={(e) => setFrom(e.target.value)} className={selectClass}>
-              <option value={TRANSLATE_AUTO}>{detected ? `${t('auto')}（${labelOf(detected)}）` : t('auto')}</option>
+              <option value={TRANSLATE_AUTO}>{t('auto')}</option>
               {TRANSLATE_LANGUAGES.map((l) => (
                 <option key={l.code} value={l.code}>
                   {l.label}
