@@ -121,3 +121,16 @@ test('stop keeps what was drawn', async ({ page }, info) => {
   await expect.poll(() => nodes(page).count()).toBe(kept);
   await shot(page, info, 'mind-stopped');
 });
+
+test('a reload while the map draws re-attaches to it and finishes it', async ({ page }, info) => {
+  await loginViaApi(page);
+  await page.goto('/mind');
+  await page.getByRole('button', { name: '新产品发布计划' }).click();
+  await expect.poll(() => nodes(page).count()).toBeGreaterThan(3);
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: '正在绘制' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '正在绘制' })).toBeHidden({ timeout: 30_000 });
+  await expect.poll(() => nodes(page).count()).toBeGreaterThanOrEqual(30);
+  await expect(page.getByRole('heading', { level: 1, name: '新产品发布计划' })).toBeVisible();
+  await shot(page, info, 'mind-resumed');
+});
