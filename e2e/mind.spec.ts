@@ -61,6 +61,8 @@ test('a topic becomes a mind map drawn while it streams; controls, edit, exports
     .map((l) => /^\s*(?:#{1,6}|-)\s+(.*)$/.exec(l)?.[1] ?? '')
     .filter(Boolean);
   await page.getByRole('button', { name: '导图', exact: true }).click();
+  // Let the last transitions (expand, fit) end before measuring the exports.
+  await page.waitForTimeout(800);
 
   // SVG export: parses, has the map's size, contains every node.
   const svgDl = page.waitForEvent('download');
@@ -133,4 +135,8 @@ test('a reload while the map draws re-attaches to it and finishes it', async ({ 
   await expect.poll(() => nodes(page).count()).toBeGreaterThanOrEqual(30);
   await expect(page.getByRole('heading', { level: 1, name: '新产品发布计划' })).toBeVisible();
   await shot(page, info, 'mind-resumed');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.waitForTimeout(300);
+  await shot(page, info, 'mind-dark');
+  await checkAxe(page);
 });

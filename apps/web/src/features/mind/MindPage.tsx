@@ -227,7 +227,7 @@ export default function MindPage() {
   );
 
   return (
-    <div className="flex h-full min-h-0 overflow-hidden" style={{ ['--mind-canvas-bg' as string]: 'var(--color-neutral-50)' }}>
+    <div className="flex h-full min-h-0 overflow-hidden [--mind-canvas-bg:var(--color-neutral-50)] dark:[--mind-canvas-bg:var(--color-neutral-900)]">
       {column && (
         <aside className="w-[260px] shrink-0 border-r border-neutral-200/70 bg-neutral-50/70 dark:border-neutral-800 dark:bg-neutral-900/40">
           {historyList}
@@ -243,7 +243,7 @@ export default function MindPage() {
           )}
           <h1 className="min-w-0 flex-1 truncate px-1 text-[15px] font-medium">{current?.title || t('title')}</h1>
           {features && features.length > 1 && (
-            <label className="flex items-center gap-1.5 text-xs text-neutral-500">
+            <label className="flex items-center gap-1.5 text-xs text-neutral-500 dark:text-neutral-400">
               <span className="sr-only md:not-sr-only">{t('model')}</span>
               <select
                 value={modelCode}

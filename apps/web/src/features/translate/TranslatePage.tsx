@@ -185,7 +185,7 @@ export default function TranslatePage() {
           )}
           <h1 className="min-w-0 flex-1 truncate px-1 text-[15px] font-medium">{t('title')}</h1>
           {features && features.length > 1 && (
-            <label className="flex items-center gap-1.5 text-xs text-neutral-500">
+            <label className="flex items-center gap-1.5 text-xs text-neutral-500 dark:text-neutral-400">
               <span className="sr-only md:not-sr-only">{t('model')}</span>
               <select value={feature?.code ?? ''} disabled={running} onChange={(e) => setModel(e.target.value)} className="h-8 max-w-[140px] rounded-lg border border-neutral-200 bg-white px-2 text-[13px] text-neutral-800 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100">
                 {features.map((f) => (
