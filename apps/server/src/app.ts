@@ -30,8 +30,7 @@ import { registerMind } from './modules/mind/module.ts';
 import { registerTranslate } from './modules/translate/module.ts';
 import { createModels } from './modules/models/service.ts';
 import { turnRoutes } from './modules/turns/routes.ts';
-import { createTurnEngine, type TurnEngine } from './modules/turns/service.ts';
-import type { LiveTurnsOptions } from './modules/turns/live.ts';
+import { createTurnEngine, type TurnEngine, type TurnEngineOptions } from './modules/turns/service.ts';
 import type { LlmRouterOptions } from './modules/models/llm-router.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { growthRoutes } from './modules/growth/routes.ts';
@@ -55,7 +54,7 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   documents?: DocumentModuleOptions;
   /** Lease and checkpoint timing of paid turns (tests shorten them). */
-  turns?: LiveTurnsOptions;
+  turns?: TurnEngineOptions;
   llm?: LlmRouterOptions;
 }
 
@@ -134,7 +133,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await plugin((s) => configRoutes(s, ctx, configService));
   await plugin((s) => authRoutes(s, ctx, auth));
   await plugin((s) => userRoutes(s, ctx, new UserService(ctx)));
-  await plugin((s) => growthRoutes(s, ctx));
+  await plugin((s) => growthRoutes(s, ctx, configService));
   await plugin((s) => billingRoutes(s, ctx, configService));
   const models = await createModels(ctx, opts.llm);
   const turns = createTurnEngine(ctx, opts.turns ?? { leaseMs: config.env.TURN_LEASE_MS, tickMs: config.env.TURN_TICK_MS });
