@@ -121,6 +121,7 @@ test('stop keeps what was drawn', async ({ page }, info) => {
   await expect(page.getByRole('button', { name: /Python 学习路线.*已停止/ })).toBeVisible();
   await page.getByRole('button', { name: /Python 学习路线.*已停止/ }).click();
   await expect.poll(() => nodes(page).count()).toBe(kept);
+  await page.waitForTimeout(600);
   await shot(page, info, 'mind-stopped');
 });
 
