@@ -12,3 +12,6 @@ export * from './schemas/billing.ts';
 export * from './schemas/document.ts';
 export * from './schemas/turns.ts';
 export * from './schemas/draw.ts';
+export * from './schemas/mind.ts';
+export * from './schemas/translate.ts';
+export * from './translate-languages.ts';

@@ -23,6 +23,8 @@ const screens: Record<string, () => Promise<{ default: React.ComponentType }>> =
   Ai3: () => import('../features/draw/Ai3Page.tsx'),
   Midjourney: () => import('../features/draw/MidjourneyPage.tsx'),
   Market: () => import('../features/draw/MarketPage.tsx'),
+  Mind: () => import('../features/mind/MindPage.tsx'),
+  Translate: () => import('../features/translate/TranslatePage.tsx'),
 };
 
 const lazyScreen = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });

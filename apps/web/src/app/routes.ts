@@ -19,6 +19,7 @@ export const LAYOUT_ROUTES: RouteDef[] = [
   { name: 'Ai3', path: '/ai3', titleKey: 'route.Ai3' },
   { name: 'Midjourney', path: '/midjourney', titleKey: 'route.Midjourney' },
   { name: 'Mind', path: '/mind', titleKey: 'route.Mind' },
+  { name: 'Translate', path: '/translate', titleKey: 'route.Translate' },
   { name: 'aippt', path: '/aippt', titleKey: 'route.aippt' },
   { name: 'Paper', path: '/article', titleKey: 'route.Paper' },
   { name: 'View', path: '/view', titleKey: 'route.View' },

@@ -13,7 +13,9 @@ import { documentRoutes } from './document.ts';
 import { drawRoutes } from './draw.ts';
 import { filesRoutes } from './files.ts';
 import { growthRoutes } from './growth.ts';
+import { mindRoutes } from './mind.ts';
 import { systemRoutes } from './system.ts';
+import { translateRoutes } from './translate.ts';
 import { turnsRoutes } from './turns.ts';
 import { userRoutes } from './user.ts';
 
@@ -27,7 +29,9 @@ export * from './document.ts';
 export * from './draw.ts';
 export * from './files.ts';
 export * from './growth.ts';
+export * from './mind.ts';
 export * from './system.ts';
+export * from './translate.ts';
 export * from './turns.ts';
 export * from './user.ts';
 
@@ -44,6 +48,8 @@ export const routes = {
   files: filesRoutes,
   turns: turnsRoutes,
   draw: drawRoutes,
+  mind: mindRoutes,
+  translate: translateRoutes,
 };
 
 /** Every route of the manifest, with its key (`chat.create`). */

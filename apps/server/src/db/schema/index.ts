@@ -8,3 +8,4 @@ export * from './orders.ts';
 export * from './documents.ts';
 export * from './turns.ts';
 export * from './draw.ts';
+export * from './mind.ts';

@@ -1,4 +1,5 @@
 import { setImmediate as tick, setTimeout as sleep } from 'node:timers/promises';
+import { offlineMindMap, offlineTranslation } from './offline-tools.ts';
 import { estimateMessageTokens, estimateTokens } from './tokens.ts';
 import { LlmError, type LlmChunk, type LlmMessage, type LlmProvider, type LlmRequest } from './types.ts';
 
@@ -60,7 +61,14 @@ export class OfflineChat implements LlmProvider {
   constructor(private opts: OfflineChatOptions) {}
 
   async *stream(req: LlmRequest): AsyncGenerator<LlmChunk> {
-    const reply = Array.from(offlineReply(req.messages, this.opts.modelLabel));
+    const hint = req.offline;
+    const text =
+      hint?.kind === 'mind'
+        ? offlineMindMap(hint.prompt, this.opts.modelLabel)
+        : hint?.kind === 'translate'
+          ? offlineTranslation(hint.text, hint.from, hint.to, this.opts.modelLabel)
+          : offlineReply(req.messages, this.opts.modelLabel);
+    const reply = Array.from(text);
     let i = 0;
     try {
       while (i < reply.length) {

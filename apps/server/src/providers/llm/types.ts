@@ -1,3 +1,5 @@
+import type { OfflineHint } from './offline-tools.ts';
+
 /** Chat completion streaming. Adapters: openai (any OpenAI-compatible upstream), offline (local demo). */
 
 export type LlmPart = { type: 'text'; text: string } | { type: 'image'; url: string };
@@ -14,6 +16,8 @@ export interface LlmRequest {
   temperature?: number;
   maxTokens?: number;
   signal?: AbortSignal;
+  /** Which tool asks (mind map, translation): only the offline model reads it, to answer in that tool's shape. */
+  offline?: OfflineHint;
 }
 
 export interface LlmUsage {

@@ -1,5 +1,5 @@
 import {
-  Bot, Brush, CircleDot, Crown, FileText, Gift, GraduationCap, Images, LayoutGrid, MessageCircle, Network,
+  Bot, Brush, CircleDot, Crown, FileText, Gift, GraduationCap, Images, Languages, LayoutGrid, MessageCircle, Network,
   NotebookPen, Palette, Presentation, Sparkles, User, WandSparkles, type LucideIcon,
 } from 'lucide-react';
 
@@ -12,6 +12,7 @@ const BY_NAME: Record<string, LucideIcon> = {
   gift: Gift,
   graduationcap: GraduationCap,
   images: Images,
+  languages: Languages,
   layoutgrid: LayoutGrid,
   messagecircle: MessageCircle,
   network: Network,
@@ -27,7 +28,7 @@ const BY_NAME: Record<string, LucideIcon> = {
 const BY_ROUTE: Record<string, LucideIcon> = {
   Chat: MessageCircle, ChatFile: FileText, ChatTemp: LayoutGrid, ChatExpert: GraduationCap, AppStore: LayoutGrid,
   AppH5: LayoutGrid, AppExpert: GraduationCap, Market: Images, Draw: Brush, Ai3: WandSparkles, Midjourney: Palette,
-  Mind: Network, aippt: Presentation, Paper: NotebookPen, View: FileText, Role: Bot, Pay: Crown, Share: Gift,
+  Mind: Network, Translate: Languages, aippt: Presentation, Paper: NotebookPen, View: FileText, Role: Bot, Pay: Crown, Share: Gift,
   UserCenter: User,
 };
 

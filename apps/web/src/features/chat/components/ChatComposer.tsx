@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { ImagePlus } from 'lucide-react';
+import { ImagePlus, Languages } from 'lucide-react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import { useSession } from '../../../lib/session.ts';
@@ -19,6 +20,7 @@ import { ImageStrip } from './ImageStrip.tsx';
 /** The chat's input box: the shared composer with the image button of vision models, the image strip and the length counter. */
 export function ChatComposer({ mobile, onSent }: { mobile: boolean; onSent(): void }) {
   const { t } = useTranslation('chat');
+  const navigate = useNavigate();
   const text = useDraft((s) => s.text);
   const images = useDraft((s) => s.images);
   const setText = useDraft((s) => s.setText);
@@ -96,6 +98,19 @@ export function ChatComposer({ mobile, onSent }: { mobile: boolean; onSent(): vo
     </>
   );
 
+  // The translation screen, with what was typed (SPEC §1: reachable from the chat input).
+  const translateButton = (
+    <button
+      type="button"
+      onClick={() => navigate('/translate', { state: { text } })}
+      aria-label={t('openTranslate')}
+      title={t('openTranslate')}
+      className="inline-flex size-9 shrink-0 items-center justify-center rounded-full text-neutral-500 transition-colors hover:bg-neutral-100 hover:text-neutral-800 dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-neutral-100"
+    >
+      <Languages className="size-5" aria-hidden />
+    </button>
+  );
+
   const counter = showCount && (
     <span className={clsx('shrink-0 text-xs tabular-nums', length >= cap ? 'text-red-500' : 'text-neutral-400')} aria-live="polite">
       {length}/{cap}
@@ -114,7 +129,12 @@ export function ChatComposer({ mobile, onSent }: { mobile: boolean; onSent(): vo
       label={t('input')}
       placeholder={t('placeholder', { name: robotName })}
       header={<ImageStrip />}
-      tools={imageButton || undefined}
+      tools={
+        <>
+          {imageButton}
+          {translateButton}
+        </>
+      }
       aside={counter || undefined}
     />
   );
