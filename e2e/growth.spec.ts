@@ -42,3 +42,20 @@ test.describe('growth', () => {
     await shot(page, info, 'share-record');
   });
 });
+
+test('binding WeChat from the user centre: the QR, a scan in the simulator, bound', async ({ page }, info) => {
+  await loginViaApi(page);
+  await page.goto('/user-center');
+  await page.getByRole('button', { name: '去绑定' }).click();
+  const dialog = page.getByRole('dialog', { name: '绑定微信' });
+  await expect(dialog.getByText(/二维码 \d+ 秒后自动刷新/)).toBeVisible();
+  await expectAccessible(page, '[role="dialog"]');
+  await shot(page, info, 'bind-wechat');
+  const simulator = await dialog.getByRole('link', { name: '在模拟器中打开' }).getAttribute('href');
+  const scene = new URL(simulator!, 'http://x').searchParams.get('scene');
+  const scan = await page.request.post('/api/dev/wechat/scan', { data: { scene, openid: freshName('wx') } });
+  expect((await scan.json()).code).toBe(200);
+  await expect(page.getByText('绑定成功')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: '管理' })).toBeVisible();
+});

@@ -6,6 +6,7 @@ const LoginDialog = lazy(() => import('../../features/auth/components/LoginDialo
 const NoticeDialog = lazy(() => import('./NoticeDialog.tsx'));
 const GoodsDialog = lazy(() => import('../../features/billing/components/GoodsDialog.tsx'));
 const PayDialog = lazy(() => import('../../features/billing/components/PayDialog.tsx'));
+const BindWechatDialog = lazy(() => import('../../features/auth/components/BindWechatDialog.tsx'));
 const SignInDialog = lazy(() => import('../../features/growth/components/SignInDialog.tsx'));
 const PlaceholderDialog = lazy(() => import('./PlaceholderDialog.tsx'));
 
@@ -14,6 +15,7 @@ function KindDialog({ kind, open, onClose }: { kind: DialogKind; open: boolean; 
   if (kind === 'goods') return <GoodsDialog open={open} onClose={onClose} />;
   if (kind === 'pay') return <PayDialog open={open} onClose={onClose} />;
   if (kind === 'signIn') return <SignInDialog open={open} onClose={onClose} />;
+  if (kind === 'bindWechat') return <BindWechatDialog open={open} onClose={onClose} />;
   return <PlaceholderDialog kind={kind} open={open} onClose={onClose} />;
 }
 

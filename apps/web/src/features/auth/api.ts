@@ -8,6 +8,9 @@ const register = endpoint('auth.register', 'POST', '/api/login/register');
 const wechatQrcode = endpoint('auth.wechatQrcode', 'GET', '/api/login/wechat-qrcode');
 const wechatPoll = endpoint('auth.wechatPoll', 'GET', '/api/login/wechat');
 const wechatOauthUrl = endpoint('auth.wechatOauthUrl', 'GET', '/api/login/wechat/oauth-url');
+const wechatBindQr = endpoint('auth.wechatBindQr', 'GET', '/official/getQRSceneStrByBind');
+const wechatBind = endpoint('auth.wechatBind', 'POST', '/official/bindWxBySceneStr');
+const wechatUnbind = endpoint('auth.wechatUnbind', 'POST', '/api/user/wechat/unbind');
 const wechatOauthInfo = endpoint('auth.wechatOauthInfo', 'GET', '/api/login/wechat/info');
 
 export const sendSmsCode = (mobile: string) => callRoute(smsCode, { mobile });
@@ -30,3 +33,8 @@ export const loginByOauthCode = (code: string, loginTicket: string) => {
   const { invitedBy } = inviteFields();
   return callRoute(wechatOauthInfo, { code, login_ticket: loginTicket, invitedBy });
 };
+
+export const fetchBindQr = () => callRoute(wechatBindQr, undefined, { silent: true });
+/** The raw envelope: 202 while waiting for the scan, 200 once bound, 400 with the reason otherwise. */
+export const pollBind = (sceneStr: string, signal?: AbortSignal) => requestRoute(wechatBind, { sceneStr }, { silent: true, signal });
+export const unbindWechat = () => callRoute(wechatUnbind, undefined);

@@ -44,6 +44,8 @@ registerLocales('user', {
       joinedOn: '{{date}} 加入',
       bound: '已绑定',
       unbound: '未绑定',
+      bindWechat: '去绑定',
+      manageWechat: '管理',
       notSet: '未设置',
     },
     settings: {
@@ -137,6 +139,8 @@ registerLocales('user', {
       joinedOn: 'Joined {{date}}',
       bound: 'Linked',
       unbound: 'Not linked',
+      bindWechat: 'Link',
+      manageWechat: 'Manage',
       notSet: 'Not set',
     },
     settings: {
@@ -230,6 +234,8 @@ registerLocales('user', {
       joinedOn: '{{date}} 加入',
       bound: '已綁定',
       unbound: '未綁定',
+      bindWechat: '去綁定',
+      manageWechat: '管理',
       notSet: '未設定',
     },
     settings: {
