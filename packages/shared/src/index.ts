@@ -11,3 +11,4 @@ export * from './schemas/apps.ts';
 export * from './schemas/billing.ts';
 export * from './schemas/document.ts';
 export * from './schemas/turns.ts';
+export * from './schemas/thesis.ts';

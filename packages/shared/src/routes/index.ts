@@ -13,6 +13,7 @@ import { documentRoutes } from './document.ts';
 import { filesRoutes } from './files.ts';
 import { growthRoutes } from './growth.ts';
 import { systemRoutes } from './system.ts';
+import { thesisRoutes } from './thesis.ts';
 import { turnsRoutes } from './turns.ts';
 import { userRoutes } from './user.ts';
 
@@ -26,6 +27,7 @@ export * from './document.ts';
 export * from './files.ts';
 export * from './growth.ts';
 export * from './system.ts';
+export * from './thesis.ts';
 export * from './turns.ts';
 export * from './user.ts';
 
@@ -41,6 +43,7 @@ export const routes = {
   apps: appsRoutes,
   files: filesRoutes,
   turns: turnsRoutes,
+  thesis: thesisRoutes,
 };
 
 /** Every route of the manifest, with its key (`chat.create`). */
