@@ -28,8 +28,7 @@ import { registerChat } from './modules/chat/module.ts';
 import { registerDocuments, type DocumentModuleOptions } from './modules/document/module.ts';
 import { createModels } from './modules/models/service.ts';
 import { turnRoutes } from './modules/turns/routes.ts';
-import { createTurnEngine, type TurnEngine } from './modules/turns/service.ts';
-import type { LiveTurnsOptions } from './modules/turns/live.ts';
+import { createTurnEngine, type TurnEngine, type TurnEngineOptions } from './modules/turns/service.ts';
 import type { LlmRouterOptions } from './modules/models/llm-router.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { growthRoutes } from './modules/growth/routes.ts';
@@ -53,7 +52,7 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   documents?: DocumentModuleOptions;
   /** Lease and checkpoint timing of paid turns (tests shorten them). */
-  turns?: LiveTurnsOptions;
+  turns?: TurnEngineOptions;
   llm?: LlmRouterOptions;
 }
 
