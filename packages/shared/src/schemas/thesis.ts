@@ -137,12 +137,12 @@ export const thesisJobReply = z.object({ job_id: z.number(), held: z.number() })
 /** One `data:` line of the writing stream (GET /api/thesis/watch). */
 export const thesisWatchEvent = z.discriminatedUnion('type', [
   /** The state when the stream opens (the section in progress with its text so far). */
-  z.object({ type: z.literal('state'), status: z.string(), key: z.string().nullable(), text: z.string() }),
+  z.object({ type: z.literal('job.snapshot'), status: z.string(), key: z.string().nullable(), text: z.string() }),
   z.object({ type: z.literal('section'), key: z.string() }),
   z.object({ type: z.literal('delta'), key: z.string(), text: z.string() }),
   z.object({ type: z.literal('section.done'), key: z.string(), chars: z.number() }),
   z.object({ type: z.literal('retry'), key: z.string(), attempt: z.number() }),
-  z.object({ type: z.literal('end'), status: z.string(), error: z.string().nullable(), charged: z.number() }),
+  z.object({ type: z.literal('job.end'), status: z.string(), error: z.string().nullable(), charged: z.number() }),
 ]);
 export type ThesisWatchEvent = z.infer<typeof thesisWatchEvent>;
 

@@ -2,7 +2,7 @@ import { setImmediate as tick, setTimeout as sleep } from 'node:timers/promises'
 import { LlmError } from '../../providers/llm/types.ts';
 
 /** Streams `text` at the offline model's typing-like pace (small pieces, `delayMs` apart). */
-export async function* streamText(text: string, delayMs: number, signal: AbortSignal): AsyncGenerator<string> {
+export async function* offlineStream(text: string, delayMs: number, signal: AbortSignal): AsyncGenerator<string> {
   const chars = Array.from(text);
   try {
     for (let i = 0; i < chars.length; ) {

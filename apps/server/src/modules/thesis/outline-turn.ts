@@ -8,7 +8,7 @@ import { limitOrThrow } from '../../core/rate-limit.ts';
 import type { Db } from '../../db/client.ts';
 import type { ChatModel, Models } from '../models/service.ts';
 import { prepareTurn, type Outcome, type OwnedTurn, type TurnAdapter, type TurnEngine } from '../turns/service.ts';
-import { streamText } from './offline-stream.ts';
+import { offlineStream } from './offline-stream.ts';
 import { OFFLINE_OUTLINE_NOTE, offlineOutline, outlinePrompt, outlineText, parseOutline } from './outline.ts';
 import { briefOf, type ThesisService } from './service.ts';
 
@@ -79,7 +79,7 @@ export class OutlineTurns {
     const brief = briefOf(t);
     if (ref.offline) {
       const text = `${OFFLINE_OUTLINE_NOTE}\n${outlineText(offlineOutline(brief), brief.language)}`;
-      for await (const piece of streamText(text, this.ctx.config.env.LLM_OFFLINE_DELAY_MS, signal)) await emit(piece);
+      for await (const piece of offlineStream(text, this.ctx.config.env.LLM_OFFLINE_DELAY_MS, signal)) await emit(piece);
       return { usage: null };
     }
     const model = await this.model();
