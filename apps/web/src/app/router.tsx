@@ -18,6 +18,7 @@ const screens: Record<string, () => Promise<{ default: React.ComponentType }>> =
   AppStore: () => import('../features/apps/AppStorePage.tsx'),
   AppH5: () => import('../features/apps/AppH5Page.tsx'),
   AppExpert: () => import('../features/apps/AppExpertPage.tsx'),
+  Paper: () => import('../features/thesis/ThesisPage.tsx'),
 };
 
 const lazyScreen = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { Code, thesisCost, type ThesisDetail, type ThesisOrderIndexReply, type ThesisOrderItem, type ThesisOutlineInput, type ThesisSummary } from '@app/shared';
 import type { AuthUser } from '../../core/auth.ts';
 import type { AppContext } from '../../core/context.ts';
@@ -179,7 +179,9 @@ export class ThesisService {
   async orderIndex(payer: Payer): Promise<ThesisOrderIndexReply> {
     const pkgs = await this.ctx.db.select().from(packages).where(and(sql`${packages.extra}->>'kind' = ${THESIS_KIND}`, eq(packages.status, 1))).orderBy(packages.sort, packages.id);
     const packageList = pkgs.map((p) => ({ id: p.id, name: p.name, introduction: p.introduction, price: yuan(p.price), price_y: yuan(p.priceY), chars: charsOfPackage(p.extra) }));
-    const who = payer.userId !== null ? eq(orders.userId, payer.userId) : payer.clientCode ? and(eq(orders.clientCode, payer.clientCode), isNull(orders.userId)) : null;
+    // This device's paid orders that no account has yet are listed too (to bind them after login).
+    const device = payer.clientCode ? and(eq(orders.clientCode, payer.clientCode), isNull(orders.userId)) : undefined;
+    const who = payer.userId !== null ? (device ? or(eq(orders.userId, payer.userId), and(device, eq(orders.status, 1))) : eq(orders.userId, payer.userId)) : (device ?? null);
     if (!who) return { list: [], packages: packageList };
     const rows = await this.ctx.db
       .select({ o: orders, p: packages, thesisId: theses.id })
