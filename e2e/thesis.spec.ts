@@ -57,6 +57,7 @@ test.describe('thesis writing', () => {
     await page.getByRole('button', { name: '开始写作' }).click();
     await expect(page.getByRole('button', { name: '停止写作' })).toBeVisible();
     await expect(page.locator('[data-status="writing"]').first()).toBeVisible({ timeout: 20_000 });
+    await page.waitForTimeout(800);
     await shot(page, info, 'thesis-writing');
     // Closing the page does not stop it: it reopens where it is and streams the section in progress.
     await page.reload();

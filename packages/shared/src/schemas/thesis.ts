@@ -139,7 +139,10 @@ export const thesisWatchEvent = z.discriminatedUnion('type', [
   /** The state when the stream opens (the section in progress with its text so far). */
   z.object({ type: z.literal('job.snapshot'), status: z.string(), key: z.string().nullable(), text: z.string() }),
   z.object({ type: z.literal('section'), key: z.string() }),
-  z.object({ type: z.literal('delta'), key: z.string(), text: z.string() }),
+  /** A piece of the section in progress; `at` is where it starts in the section's text. */
+  z.object({ type: z.literal('delta'), key: z.string(), text: z.string(), at: z.number() }),
+  /** The whole text of the section in progress, sent when a watcher opens (the snapshot from the database may lag). */
+  z.object({ type: z.literal('sync'), key: z.string(), text: z.string() }),
   z.object({ type: z.literal('section.done'), key: z.string(), chars: z.number() }),
   z.object({ type: z.literal('retry'), key: z.string(), attempt: z.number() }),
   z.object({ type: z.literal('job.end'), status: z.string(), error: z.string().nullable(), charged: z.number() }),

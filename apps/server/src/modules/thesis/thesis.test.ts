@@ -204,6 +204,41 @@ describe('thesis writing', () => {
     expect(await model3(aliceId)).toBe(10 - row.charged);
   });
 
+  it('a watcher that opens mid-section gets the exact text: the snapshot, a sync of the whole text, then pieces at their place', async () => {
+    await setBalance(t, aliceId, { base3: 10 });
+    const slow = await createTestApp({ shareWith: t, turns: fast, env: { LLM_OFFLINE_DELAY_MS: '3' } });
+    try {
+      const id = await create();
+      await outline(id);
+      await slow.call('POST', '/api/thesis/write', { token: alice, body: { id } });
+      await waitFor(async () => (await thesisRow(id)).status === 'writing');
+      await new Promise((r) => setTimeout(r, 400));
+      const base = await slow.listen();
+      const ctrl = new AbortController();
+      let live = { key: null as string | null, text: '' };
+      let doneKey: string | null = null;
+      const res = await fetch(`${base}/api/thesis/watch?id=${id}`, { headers: { authorization: `Bearer ${alice}` }, signal: ctrl.signal });
+      await readSseEvents(res, thesisWatchEvent, (e) => {
+        if (doneKey) return;
+        if (e.type === 'job.snapshot') live = { key: e.key, text: e.text };
+        else if (e.type === 'sync') live = { key: e.key, text: e.text };
+        else if (e.type === 'section') live = { key: e.key, text: '' };
+        else if (e.type === 'delta' && e.key === live.key && e.at <= live.text.length) live = { key: e.key, text: live.text + e.text.slice(live.text.length - e.at) };
+        else if (e.type === 'section.done' && e.key === live.key) {
+          doneKey = e.key;
+          ctrl.abort();
+        }
+      });
+      expect(doneKey).not.toBeNull();
+      const d = (await t.call('GET', '/api/thesis/detail', { token: alice, query: { id: String(id) } })).body.data;
+      const saved = d.outline.flatMap((c: { sections: { key: string; text: string }[] }) => c.sections).find((s: { key: string }) => s.key === doneKey);
+      expect(live.text.trim()).toBe(saved.text);
+      await untilNotWriting(id);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('retries a section whose upstream stream was cut, then finishes', async () => {
     const up: FakeUpstream = await startFakeUpstream();
     try {

@@ -31,6 +31,8 @@ type WriteState = {
 const busy = () => new AppError(Code.CONFLICT, '正在写作中，请等待完成或先停止写作', 409);
 const field = (name: string, message: string) => new AppError(Code.BAD_REQUEST, message, 400, { field: name, issues: [{ field: name, message }] });
 const stopKey = (id: number) => `thesis:stop:${id}`;
+/** A watcher that opened asks the step in flight (on any instance) for the section's whole text. */
+const syncChannel = (id: number) => `thesis:sync:${id}`;
 
 /** Writes a thesis's sections one after another as a durable job; streams the one in progress. */
 export class ThesisWriter {
@@ -125,6 +127,10 @@ export class ThesisWriter {
       return;
     }
     await streamJob(this.engine.jobs, reply, t.jobId, userId, snapshot, (err) => this.ctx.log.error({ err }, 'thesis: watch failed'));
+    // Twice: a subscription on another instance may take a moment to be in place.
+    const ask = () => void this.ctx.kv.publish(syncChannel(t.id), '1').catch(() => {});
+    ask();
+    setTimeout(ask, 500).unref();
   }
 
   private async step(run: JobRun<WriteState>): Promise<JobStep<WriteState>> {
@@ -154,23 +160,28 @@ export class ThesisWriter {
       let text = '';
       let savedAt = Date.now();
       let stopped = false;
+      const offSync = await this.ctx.kv.subscribe(syncChannel(t.id), () => run.publish({ type: 'sync', key, text }));
       const onPiece = async (piece: string) => {
+        run.publish({ type: 'delta', key, text: piece, at: text.length });
         text += piece;
-        run.publish({ type: 'delta', key, text: piece });
         if (Date.now() - savedAt >= SAVE_EVERY_MS) {
           savedAt = Date.now();
           await this.saveSection(t.id, key, text, 'writing');
           if (await stopping()) stopped = true;
         }
       };
-      if (offline) {
-        for await (const piece of offlineStream(offlineSection(brief, chapter.title, section.title, section.chars), this.ctx.config.env.LLM_OFFLINE_DELAY_MS, run.signal)) {
-          await onPiece(piece);
-          if (stopped) break;
+      try {
+        if (offline) {
+          for await (const piece of offlineStream(offlineSection(brief, chapter.title, section.title, section.chars), this.ctx.config.env.LLM_OFFLINE_DELAY_MS, run.signal)) {
+            await onPiece(piece);
+            if (stopped) break;
+          }
+        } else {
+          const before = place.si > 0 ? ((await this.service.sections(t.id)).get(chapter.sections[place.si - 1]!.key)?.text ?? '') : '';
+          await this.generate(sectionPrompt(brief, t.outline, place.ci, place.si, before), Math.ceil(section.chars * 2), run.signal, onPiece, () => stopped);
         }
-      } else {
-        const before = place.si > 0 ? ((await this.service.sections(t.id)).get(chapter.sections[place.si - 1]!.key)?.text ?? '') : '';
-        await this.generate(sectionPrompt(brief, t.outline, place.ci, place.si, before), Math.ceil(section.chars * 2), run.signal, onPiece, () => stopped);
+      } finally {
+        await offSync().catch(() => {});
       }
       if (stopped || (await stopping())) {
         await this.saveSection(t.id, key, '', 'pending');

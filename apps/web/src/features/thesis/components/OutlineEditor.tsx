@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { THESIS_SECTION_MAX_CHARS, THESIS_SECTION_MIN_CHARS, thesisCost, type ThesisChapterView, type ThesisOutlineInput } from '@app/shared';
-import { iconButton, input, primaryButton, secondaryButton } from './styles.ts';
+import { iconButton, inputBase, primaryButton, secondaryButton } from './styles.ts';
 
 type Draft = ThesisOutlineInput;
 
@@ -35,7 +35,7 @@ export function OutlineEditor({ outline, busy, onSave }: { outline: ThesisChapte
           <li key={c.key ?? `new-${ci}`} className="rounded-xl border border-neutral-200 p-3 dark:border-neutral-800">
             <div className="flex items-center gap-1">
               <span className="w-14 shrink-0 text-xs font-medium text-neutral-500">{t('outline.chapterNo', { n: ci + 1 })}</span>
-              <input className={`${input} h-9 font-medium`} aria-label={t('outline.chapter')} value={c.title} maxLength={60} onChange={(e) => setChapter(ci, { title: e.target.value })} />
+              <input className={`${inputBase} h-9 flex-1 font-medium`} aria-label={t('outline.chapter')} value={c.title} maxLength={60} onChange={(e) => setChapter(ci, { title: e.target.value })} />
               <button type="button" className={iconButton} aria-label={t('outline.up')} disabled={ci === 0} onClick={() => update(move(draft, ci, -1))}>
                 <ArrowUp className="size-4" aria-hidden />
               </button>
@@ -50,9 +50,9 @@ export function OutlineEditor({ outline, busy, onSave }: { outline: ThesisChapte
               {c.sections.map((s, si) => (
                 <li key={s.key ?? `new-${si}`} className="flex items-center gap-1">
                   <span className="w-8 shrink-0 text-xs text-neutral-500">{`${ci + 1}.${si + 1}`}</span>
-                  <input className={`${input} h-9`} aria-label={t('outline.sectionTitle')} value={s.title} maxLength={60} onChange={(e) => setSection(ci, si, { title: e.target.value })} />
+                  <input className={`${inputBase} h-9 flex-1`} aria-label={t('outline.sectionTitle')} value={s.title} maxLength={60} onChange={(e) => setSection(ci, si, { title: e.target.value })} />
                   <input
-                    className={`${input} h-9 w-20 shrink-0 px-2 text-right tabular-nums`}
+                    className={`${inputBase} h-9 w-20 shrink-0 px-2 text-right tabular-nums`}
                     aria-label={t('outline.chars')}
                     type="number"
                     inputMode="numeric"

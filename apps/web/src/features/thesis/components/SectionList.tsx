@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import { RotateCcw } from 'lucide-react';
@@ -17,6 +18,11 @@ export function SectionList({
   onRewrite(key: string, title: string, chars: number): void;
 }) {
   const { t } = useTranslation('thesis');
+  // The section in progress is brought into view each time the job moves on to the next one.
+  useEffect(() => {
+    if (!writing || !live.key) return;
+    document.querySelector(`[data-section="${live.key}"]`)?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [writing, live.key]);
   return (
     <ol className="flex flex-col gap-5">
       {outline.map((c, ci) => (
@@ -30,7 +36,7 @@ export function SectionList({
               const text = inProgress ? live.text : s.text;
               const status = inProgress ? 'writing' : s.status;
               return (
-                <li key={s.key} className="rounded-xl border border-neutral-200 p-3 dark:border-neutral-800" data-section={s.key} data-status={status}>
+                <li key={s.key} className="scroll-mt-20 rounded-xl border border-neutral-200 p-3 dark:border-neutral-800" data-section={s.key} data-status={status}>
                   <div className="flex items-center gap-2">
                     <h4 className="min-w-0 flex-1 truncate text-sm font-medium">
                       {ci + 1}.{si + 1} {s.title}

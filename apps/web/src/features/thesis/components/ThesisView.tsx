@@ -5,6 +5,7 @@ import { thesisCost, type ThesisDetail, type ThesisOrderItem } from '@app/shared
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { cancelWriting, deleteThesis, downloadExport, fetchThesis, rewriteSection, saveOutline, startWriting, streamOutline, watchWriting } from '../api.ts';
+import { mergeDelta } from '../live-text.ts';
 import { OutlineEditor } from './OutlineEditor.tsx';
 import { SectionList } from './SectionList.tsx';
 import { card, primaryButton, secondaryButton } from './styles.ts';
@@ -86,7 +87,8 @@ export function ThesisView({ id, autoOutline, orders, onBack, onChanged }: Props
             (e) => {
               if (e.type === 'job.snapshot') setLive({ key: e.key, text: e.text });
               else if (e.type === 'section') setLive({ key: e.key, text: '' });
-              else if (e.type === 'delta') setLive((l) => (l.key === e.key ? { key: e.key, text: l.text + e.text } : { key: e.key, text: e.text }));
+              else if (e.type === 'delta') setLive((l) => mergeDelta(l, e));
+              else if (e.type === 'sync') setLive({ key: e.key, text: e.text });
               else if (e.type === 'section.done') void reload();
               else if (e.type === 'retry') toast.info(t('write.retrying'));
               else if (e.type === 'job.end') {
