@@ -1,25 +1,40 @@
-import type { OrderBuyReply, ThesisCreateBody, ThesisDetail, ThesisOrderIndexReply, ThesisOutlineEvent, ThesisOutlineInput, ThesisSummary, ThesisWatchEvent } from '@app/shared';
+import type { ThesisCreateBody, ThesisOutlineEvent, ThesisOutlineInput, ThesisWatchEvent } from '@app/shared';
+import { callRoute, endpoint } from '../../lib/api.ts';
 import { requestEventStream, type StreamEnd } from '../../lib/event-stream.ts';
-import { commonHeaders, http } from '../../lib/http.ts';
+import { commonHeaders } from '../../lib/http.ts';
 
 /** The calls of thesis writing (packages/shared/src/schemas/thesis.ts is the contract). */
 
-export const fetchTheses = () => http.get<{ list: ThesisSummary[] }>('/api/thesis/list', undefined, { silent: true }).then((d) => d.list);
-export const fetchThesis = (id: number) => http.get<ThesisDetail>('/api/thesis/detail', { id });
-export const createThesis = (body: ThesisCreateBody) => http.post<{ id: number }>('/api/thesis/create', body);
-export const deleteThesis = (id: number) => http.post<null>('/api/thesis/delete', { id });
-export const saveOutline = (id: number, outline: ThesisOutlineInput) => http.post<ThesisDetail>('/api/thesis/outline/save', { id, outline });
-export const startWriting = (id: number, orderSn?: string) => http.post<{ job_id: number; held: number }>('/api/thesis/write', { id, ...(orderSn ? { order_sn: orderSn } : {}) });
-export const rewriteSection = (id: number, key: string) => http.post<{ job_id: number; held: number }>('/api/thesis/section/rewrite', { id, key });
-export const cancelWriting = (id: number) => http.post<null>('/api/thesis/cancel', { id });
-export const fetchThesisOrders = () => http.get<ThesisOrderIndexReply>('/api/thesis/order/index', undefined, { silent: true });
-export const bindThesisOrder = (orderSn: string) => http.post<{ order_sn: string; package_name: string; chars: number }>('/api/thesis/order/bind', { order_sn: orderSn });
-export const buyPackage = (goodsId: number) => http.post<OrderBuyReply>('/order/buy', { goodsId, payType: 'wxpay' });
-export const orderStatus = (orderId: string) => http.post<{ status: 0 | 1 | 2 }>('/order/queryByOrderId', { orderId }, { silent: true });
+const list = endpoint('thesis.list', 'GET', '/api/thesis/list');
+const detail = endpoint('thesis.detail', 'GET', '/api/thesis/detail');
+const create = endpoint('thesis.create', 'POST', '/api/thesis/create');
+const remove = endpoint('thesis.remove', 'POST', '/api/thesis/delete');
+const outlineSave = endpoint('thesis.outlineSave', 'POST', '/api/thesis/outline/save');
+const outlinePrepare = endpoint('thesis.outlinePrepare', 'POST', '/api/thesis/outline/prepare');
+const write = endpoint('thesis.write', 'POST', '/api/thesis/write');
+const rewrite = endpoint('thesis.rewrite', 'POST', '/api/thesis/section/rewrite');
+const cancel = endpoint('thesis.cancel', 'POST', '/api/thesis/cancel');
+const orderIndex = endpoint('thesis.orderIndex', 'GET', '/api/thesis/order/index');
+const orderBind = endpoint('thesis.orderBind', 'POST', '/api/thesis/order/bind');
+const orderBuy = endpoint('billing.orderBuy', 'POST', '/order/buy');
+const orderQuery = endpoint('billing.orderQuery', 'POST', '/order/queryByOrderId');
+
+export const fetchTheses = () => callRoute(list, undefined, { silent: true }).then((d) => d.list);
+export const fetchThesis = (id: number) => callRoute(detail, { id });
+export const createThesis = (body: ThesisCreateBody) => callRoute(create, body);
+export const deleteThesis = (id: number) => callRoute(remove, { id });
+export const saveOutline = (id: number, outline: ThesisOutlineInput) => callRoute(outlineSave, { id, outline });
+export const startWriting = (id: number, orderSn?: string) => callRoute(write, { id, ...(orderSn ? { order_sn: orderSn } : {}) });
+export const rewriteSection = (id: number, key: string) => callRoute(rewrite, { id, key });
+export const cancelWriting = (id: number) => callRoute(cancel, { id });
+export const fetchThesisOrders = () => callRoute(orderIndex, undefined, { silent: true });
+export const bindThesisOrder = (orderSn: string) => callRoute(orderBind, { order_sn: orderSn });
+export const buyPackage = (goodsId: number) => callRoute(orderBuy, { goodsId, payType: 'wxpay' });
+export const orderStatus = (orderId: string) => callRoute(orderQuery, { orderId }, { silent: true });
 
 /** Generates the outline: the prepare, then its stream (deltas, then done or error). */
 export async function streamOutline(id: number, onEvent: (e: ThesisOutlineEvent) => void, signal: AbortSignal): Promise<StreamEnd> {
-  const { secret } = await http.post<{ secret: string }>('/api/thesis/outline/prepare', { id });
+  const { secret } = await callRoute(outlinePrepare, { id });
   return requestEventStream<ThesisOutlineEvent>('/api/thesis/outline/stream', { method: 'POST', body: { id, secret }, signal }, onEvent);
 }
 
