@@ -135,7 +135,7 @@ export class ThesisService {
     if (total > 30000) throw field('outline', `各节字数合计 ${total}，不能超过 30000`);
     const [row] = await db
       .update(theses)
-      .set({ outline, length: total, status: sql`case when ${theses.status} = 'draft' then 'outlined' else ${theses.status} end`, updatedAt: new Date(this.ctx.clock.now()) })
+      .set({ outline, length: total, updatedAt: new Date(this.ctx.clock.now()) })
       .where(and(eq(theses.id, id), eq(theses.userId, userId), sql`${theses.status} <> 'writing'`))
       .returning();
     if (!row) {
@@ -144,6 +144,16 @@ export class ThesisService {
     }
     const keys = outline.flatMap((c) => c.sections.map((s) => s.key));
     await db.delete(thesisSections).where(and(eq(thesisSections.thesisId, id), keys.length ? notInArray(thesisSections.key, keys) : sql`true`));
+    // Done when every section of the new outline is written, else ready to write (what is missing).
+    const [done] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(thesisSections)
+      .where(and(eq(thesisSections.thesisId, id), eq(thesisSections.status, 'done')));
+    const status = (done?.n ?? 0) === keys.length ? 'done' : 'outlined';
+    if (status !== row.status) {
+      const [updated] = await db.update(theses).set({ status, error: null }).where(eq(theses.id, id)).returning();
+      return updated ?? row;
+    }
     return row;
   }
 

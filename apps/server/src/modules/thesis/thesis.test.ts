@@ -239,6 +239,36 @@ describe('thesis writing', () => {
     }
   });
 
+  it('stops when asked: the sections written so far are kept and charged, never more than held; another user cannot stop it', async () => {
+    await setBalance(t, aliceId, { base3: 20 });
+    const slow = await createTestApp({ shareWith: t, turns: fast, env: { LLM_OFFLINE_DELAY_MS: '3' } });
+    try {
+      const id = await create(alice, { ...brief, length: 9000 });
+      await outline(id);
+      const res = await slow.call('POST', '/api/thesis/write', { token: alice, body: { id } });
+      const held = res.body.data.held as number;
+      await waitFor(async () => (await slow.call('GET', '/api/thesis/detail', { token: alice, query: { id: String(id) } })).body.data.outline[0].sections[0].status === 'done', 10_000);
+      expect((await slow.call('POST', '/api/thesis/cancel', { token: bob, body: { id } })).status).toBe(404);
+      expect((await slow.call('POST', '/api/thesis/cancel', { token: alice, body: { id } })).body.code).toBe(200);
+      await untilNotWriting(id);
+      const d = (await t.call('GET', '/api/thesis/detail', { token: alice, query: { id: String(id) } })).body.data;
+      expect(d.status).toBe('outlined');
+      const sections = d.outline.flatMap((c: { sections: { status: string; text: string }[] }) => c.sections);
+      const written = sections.filter((s: { status: string }) => s.status === 'done').reduce((n: number, s: { text: string }) => n + s.text.length, 0);
+      expect(sections.some((s: { status: string }) => s.status !== 'done')).toBe(true);
+      expect(d.charged).toBe(Math.min(held, Math.ceil(written / 1000)));
+      expect(await model3(aliceId)).toBe(20 - d.charged);
+      // Written again later: only what is missing.
+      const again = await t.call('POST', '/api/thesis/write', { token: alice, body: { id } });
+      expect(again.body.code).toBe(200);
+      expect(again.body.data.held).toBeLessThan(held + 1);
+      await untilNotWriting(id);
+      expect((await thesisRow(id)).status).toBe('done');
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('retries a section whose upstream stream was cut, then finishes', async () => {
     const up: FakeUpstream = await startFakeUpstream();
     try {

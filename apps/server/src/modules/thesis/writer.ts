@@ -8,7 +8,7 @@ import { theses, thesisSections } from '../../db/schema/index.ts';
 import type { Models } from '../models/service.ts';
 import { streamJob, type JobRun, type JobStep, type TurnEngine } from '../turns/service.ts';
 import { offlineStream } from './offline-stream.ts';
-import { abstractPrompt, offlineAbstract, offlineSection, sectionPrompt, splitAbstract } from './outline.ts';
+import { abstractPrompt, outlineChars, offlineAbstract, offlineSection, sectionPrompt, splitAbstract } from './outline.ts';
 import { briefOf, ThesisService, type ThesisRow } from './service.ts';
 
 export const WRITE_KIND = 'thesis.write';
@@ -63,7 +63,7 @@ export class ThesisWriter {
     const chars = places.reduce((n, p) => n + t.outline![p.ci]!.sections[p.si]!.chars, 0);
     const useOrder = orderNo || t.orderNo || undefined;
     const held = useOrder ? 0 : thesisCost(chars);
-    return this.submit(t, { keys: places.map((p) => p.key), abstract: !t.abstract, held }, useOrder, chars);
+    return this.submit(t, { keys: places.map((p) => p.key), abstract: !t.abstract, held }, useOrder);
   }
 
   /** Writes one section again (credits for its length). */
@@ -73,10 +73,10 @@ export class ThesisWriter {
     const place = ThesisService.places(t.outline ?? []).find((p) => p.key === key);
     if (!place) throw field('key', '该小节不存在，请刷新后重试');
     const chars = t.outline![place.ci]!.sections[place.si]!.chars;
-    return this.submit(t, { keys: [key], abstract: false, held: thesisCost(chars) }, undefined, chars);
+    return this.submit(t, { keys: [key], abstract: false, held: thesisCost(chars) }, undefined);
   }
 
-  private async submit(t: ThesisRow, s: { keys: string[]; abstract: boolean; held: number }, orderNo: string | undefined, chars: number) {
+  private async submit(t: ThesisRow, s: { keys: string[]; abstract: boolean; held: number }, orderNo: string | undefined) {
     await this.ctx.kv.del(stopKey(t.id));
     try {
       const jobId = await this.engine.jobs.submit<WriteState>({
@@ -85,7 +85,7 @@ export class ThesisWriter {
         state: { thesisId: t.id, keys: s.keys, index: 0, abstract: s.abstract, written: 0, held: s.held },
         price: s.held > 0 ? { pool: 'model3', cost: s.held, label: `论文写作：${t.title.slice(0, 20)}` } : null,
         begin: async (tx, jobId) => {
-          if (orderNo && orderNo !== t.orderNo) await this.service.useOrder(tx, t.userId, t, orderNo, chars);
+          if (orderNo) await this.service.useOrder(tx, t.userId, t, orderNo, outlineChars(t.outline));
           const [row] = await tx
             .update(theses)
             .set({ status: 'writing', jobId, error: null, ...(orderNo ? { orderNo } : {}), updatedAt: new Date(this.ctx.clock.now()) })
