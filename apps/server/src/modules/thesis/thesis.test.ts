@@ -196,7 +196,13 @@ describe('thesis writing', () => {
     await waitFor(async () => (await thesisRow(id)).status === 'writing');
     await a.close(); // the instance goes away mid-job
     t.clock.advance(31_000);
-    await untilNotWriting(id);
+    // A step that failed meanwhile waits its backoff on the test clock: keep time moving.
+    const ticking = setInterval(() => t.clock.advance(3_000), 300);
+    try {
+      await untilNotWriting(id);
+    } finally {
+      clearInterval(ticking);
+    }
     const [job] = await t.ctx.db.select().from(jobs).where(eq(jobs.id, jobId));
     expect(job!.status).toBe('done');
     const row = await thesisRow(id);
