@@ -1,14 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './axe.ts';
 import { expect, isMobile, loginViaApi, shot, test } from './fixtures.ts';
 
-/** No serious or critical accessibility violations in the thesis screen (and an open dialog). */
+/** No serious or critical accessibility violation in the thesis screen (and an open dialog). */
 async function axe(page: Page, dialog = false) {
-  const builder = new AxeBuilder({ page }).include('[data-testid="thesis-page"]');
-  if (dialog) builder.include('[role="dialog"]');
-  const result = await builder.analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+  await expectAccessible(page, '[data-testid="thesis-page"]');
+  if (dialog) await expectAccessible(page, '[role="dialog"]');
 }
 
 const noOverflow = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);

@@ -19,6 +19,7 @@ const screens: Record<string, () => Promise<{ default: React.ComponentType }>> =
   AppH5: () => import('../features/apps/AppH5Page.tsx'),
   AppExpert: () => import('../features/apps/AppExpertPage.tsx'),
   Paper: () => import('../features/thesis/ThesisPage.tsx'),
+  Share: () => import('../features/growth/SharePage.tsx'),
 };
 
 const lazyScreen = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
