@@ -30,6 +30,7 @@ import { registerDraw, type DrawModuleOptions } from './modules/draw/module.ts';
 import type { DrawService } from './modules/draw/service.ts';
 import { registerMind } from './modules/mind/module.ts';
 import { registerTranslate } from './modules/translate/module.ts';
+import { registerThesis } from './modules/thesis/module.ts';
 import { createModels } from './modules/models/service.ts';
 import { turnRoutes } from './modules/turns/routes.ts';
 import { createTurnEngine, type TurnEngine, type TurnEngineOptions } from './modules/turns/service.ts';
@@ -148,6 +149,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await plugin((s) => (draw = registerDraw(s, ctx, models, turns, opts.draw)));
   await plugin((s) => registerMind(s, ctx, models, turns));
   await plugin((s) => registerTranslate(s, ctx, models, turns));
+  await plugin((s) => registerThesis(s, ctx, models, turns));
   await plugin((s) => turnRoutes(s, turns));
   app.addHook('onReady', () => turns.start());
   // Before the server waits for open connections: stop live turns so their replies are saved.

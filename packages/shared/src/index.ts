@@ -15,3 +15,4 @@ export * from './schemas/draw.ts';
 export * from './schemas/mind.ts';
 export * from './schemas/translate.ts';
 export * from './translate-languages.ts';
+export * from './schemas/thesis.ts';

@@ -18,6 +18,7 @@ const screens: Record<string, () => Promise<{ default: React.ComponentType }>> =
   AppStore: () => import('../features/apps/AppStorePage.tsx'),
   AppH5: () => import('../features/apps/AppH5Page.tsx'),
   AppExpert: () => import('../features/apps/AppExpertPage.tsx'),
+  Paper: () => import('../features/thesis/ThesisPage.tsx'),
   Share: () => import('../features/growth/SharePage.tsx'),
   Draw: () => import('../features/draw/DrawPage.tsx'),
   Ai3: () => import('../features/draw/Ai3Page.tsx'),

@@ -16,6 +16,7 @@ import { growthRoutes } from './growth.ts';
 import { mindRoutes } from './mind.ts';
 import { systemRoutes } from './system.ts';
 import { translateRoutes } from './translate.ts';
+import { thesisRoutes } from './thesis.ts';
 import { turnsRoutes } from './turns.ts';
 import { userRoutes } from './user.ts';
 
@@ -32,6 +33,7 @@ export * from './growth.ts';
 export * from './mind.ts';
 export * from './system.ts';
 export * from './translate.ts';
+export * from './thesis.ts';
 export * from './turns.ts';
 export * from './user.ts';
 
@@ -50,6 +52,7 @@ export const routes = {
   draw: drawRoutes,
   mind: mindRoutes,
   translate: translateRoutes,
+  thesis: thesisRoutes,
 };
 
 /** Every route of the manifest, with its key (`chat.create`). */

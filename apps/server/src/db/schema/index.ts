@@ -9,3 +9,4 @@ export * from './documents.ts';
 export * from './turns.ts';
 export * from './draw.ts';
 export * from './mind.ts';
+export * from './thesis.ts';

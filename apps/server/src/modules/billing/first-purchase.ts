@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { firstPurchases, orders, type packages } from '../../db/schema/index.ts';
 import { logNotification } from './audit.ts';
 import { grantPackage } from './membership.ts';
+import { packageKindOf } from './packages.ts';
 
 type PackageRow = typeof packages.$inferSelect;
 
@@ -24,6 +25,8 @@ export async function grantPaidOrder(
   order: { id: number; orderNo: string; provider: string },
   nowMs: number,
 ): Promise<boolean> {
+  // A thesis package grants nothing to the balance: the paid order itself pays for one thesis.
+  if (packageKindOf(pkg) !== 'vip') return true;
   if (pkg.isActivity === 1) {
     const [first] = await tx
       .insert(firstPurchases)

@@ -1,9 +1,16 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { PackageItem } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { packages } from '../../db/schema/index.ts';
 
 export type PackageRow = typeof packages.$inferSelect;
+
+/** A package of another kind (extra.kind, e.g. 'thesis') is sold on its own screen, not as a membership. */
+export const packageKindOf = (p: Pick<PackageRow, 'extra'>): string => {
+  const kind = (p.extra as { kind?: unknown } | null)?.kind;
+  return typeof kind === 'string' ? kind : 'vip';
+};
+const isMembership = sql`coalesce(${packages.extra}->>'kind', 'vip') = 'vip'`;
 
 /** Fen as the yuan string replies show: 1990 -> '19.90', 10000 -> '100'. */
 export const yuan = (fen: number) => (fen / 100).toFixed(2).replace(/\.00$/, '');
@@ -30,7 +37,7 @@ export async function listPackages(db: Db): Promise<PackageRow[]> {
   return db
     .select()
     .from(packages)
-    .where(and(eq(packages.status, 1), eq(packages.isActivity, 0)))
+    .where(and(eq(packages.status, 1), eq(packages.isActivity, 0), isMembership))
     .orderBy(asc(packages.sort), asc(packages.id));
 }
 
@@ -39,7 +46,7 @@ export async function activityPackage(db: Db): Promise<PackageRow | null> {
   const [row] = await db
     .select()
     .from(packages)
-    .where(and(eq(packages.status, 1), eq(packages.isActivity, 1)))
+    .where(and(eq(packages.status, 1), eq(packages.isActivity, 1), isMembership))
     .orderBy(desc(packages.id))
     .limit(1);
   return row ?? null;

@@ -1,0 +1,301 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ArrowLeft, FileDown, FileText, Square, Trash2 } from 'lucide-react';
+import { thesisCost, type ThesisDetail, type ThesisOrderItem } from '@app/shared';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { toast } from '../../../lib/toast.ts';
+import { cancelWriting, deleteThesis, downloadExport, fetchThesis, rewriteSection, saveOutline, startWriting, streamOutline, watchWriting } from '../api.ts';
+import { mergeDelta } from '../live-text.ts';
+import { OutlineEditor } from './OutlineEditor.tsx';
+import { SectionList } from './SectionList.tsx';
+import { card, primaryButton, secondaryButton } from './styles.ts';
+
+interface Props {
+  id: number;
+  /** Start generating the outline at once (a thesis just created). */
+  autoOutline: boolean;
+  orders: ThesisOrderItem[];
+  onBack(): void;
+  onChanged(): void;
+}
+
+/** One thesis: its outline (generated, then edited), its sections as they are written, its exports. */
+export function ThesisView({ id, autoOutline, orders, onBack, onChanged }: Props) {
+  const { t } = useTranslation('thesis');
+  const [detail, setDetail] = useState<ThesisDetail | null>(null);
+  const [outlineText, setOutlineText] = useState<string | null>(null);
+  const [live, setLive] = useState<{ key: string | null; text: string }>({ key: null, text: '' });
+  const [busy, setBusy] = useState(false);
+  const [payBy, setPayBy] = useState('');
+  const [confirm, setConfirm] = useState<{ kind: 'delete' } | { kind: 'rewrite'; key: string; title: string; chars: number } | null>(null);
+  const started = useRef(false);
+
+  const reload = useCallback(async () => {
+    try {
+      setDetail(await fetchThesis(id));
+    } catch {
+      // shown by the http client
+    }
+  }, [id]);
+
+  useEffect(() => {
+    setDetail(null);
+    setOutlineText(null);
+    started.current = false;
+    void reload();
+  }, [reload]);
+
+  const generate = useCallback(async () => {
+    const ctrl = new AbortController();
+    setOutlineText('');
+    try {
+      const end = await streamOutline(
+        id,
+        (e) => {
+          if (e.type === 'delta' || e.type === 'resume') setOutlineText((s) => (e.type === 'resume' ? e.text : (s ?? '') + e.text));
+          else if (e.type === 'error') toast.error(e.message);
+        },
+        ctrl.signal,
+      );
+      if (end.kind === 'failed') toast.error(end.message);
+    } catch {
+      // the prepare's refusal was shown
+    }
+    setOutlineText(null);
+    await reload();
+    onChanged();
+  }, [id, reload, onChanged]);
+
+  useEffect(() => {
+    if (autoOutline && detail?.status === 'draft' && !started.current) {
+      started.current = true;
+      void generate();
+    }
+  }, [autoOutline, detail?.status, generate]);
+
+  // While a job writes: its progress, reopened where it is after a reload or a cut connection.
+  const writing = detail?.status === 'writing';
+  useEffect(() => {
+    if (!writing) return;
+    const ctrl = new AbortController();
+    let ended = false;
+    const open = async () => {
+      while (!ctrl.signal.aborted && !ended) {
+        try {
+          await watchWriting(
+            id,
+            (e) => {
+              if (e.type === 'job.snapshot') setLive({ key: e.key, text: e.text });
+              else if (e.type === 'section') setLive({ key: e.key, text: '' });
+              else if (e.type === 'delta') setLive((l) => mergeDelta(l, e));
+              else if (e.type === 'sync') setLive({ key: e.key, text: e.text });
+              else if (e.type === 'section.done') void reload();
+              else if (e.type === 'retry') toast.info(t('write.retrying'));
+              else if (e.type === 'job.end') {
+                ended = true;
+                if (e.status === 'failed' && e.error) toast.error(e.error);
+                void reload().then(onChanged);
+              }
+            },
+            ctrl.signal,
+          );
+        } catch {
+          // cut: try again below
+        }
+        if (!ended && !ctrl.signal.aborted) await new Promise((r) => setTimeout(r, 2000));
+      }
+    };
+    void open();
+    return () => ctrl.abort();
+  }, [writing, id, reload, onChanged, t]);
+
+  if (!detail) return <div className="flex flex-1 items-center justify-center text-sm text-neutral-500">…</div>;
+
+  const available = orders.filter((o) => o.state === 'available' && o.chars >= detail.length);
+  const sectionsWritten = detail.outline?.some((c) => c.sections.some((s) => s.text)) ?? false;
+  const allDone = detail.outline?.every((c) => c.sections.every((s) => s.status === 'done')) ?? false;
+  const canEdit = detail.status !== 'writing' && outlineText === null;
+
+  const run = async (fn: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await fn();
+    } catch {
+      // shown by the http client
+    } finally {
+      setBusy(false);
+    }
+  };
+  const exportAs = (format: 'docx' | 'md') =>
+    void downloadExport(detail.id, format, detail.title).then(
+      () => toast.success(t('export.done')),
+      () => toast.error(t('export.failed')),
+    );
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-start gap-2">
+        <button type="button" onClick={onBack} className={`${secondaryButton} h-8 px-2 md:hidden`} aria-label={t('back')}>
+          <ArrowLeft className="size-4" aria-hidden />
+        </button>
+        <div className="min-w-0 flex-1">
+          <h2 className="text-lg font-semibold break-words">{detail.title}</h2>
+          <p className="mt-0.5 text-xs text-neutral-500 dark:text-neutral-400">
+            {detail.kind} · {detail.discipline} · {detail.language} · {t(`status.${detail.status}`, { defaultValue: detail.status })}
+            {detail.written > 0 && ` · ${t('write.written', { chars: detail.written.toLocaleString() })}`}
+            {detail.charged > 0 && ` · ${t('write.charged', { credits: detail.charged })}`}
+          </p>
+        </div>
+        {detail.outline && (
+          <div className="flex gap-2">
+            <button type="button" className={`${secondaryButton} h-8`} onClick={() => exportAs('docx')}>
+              <FileDown className="size-4" aria-hidden />
+              {t('export.word')}
+            </button>
+            <button type="button" className={`${secondaryButton} h-8`} onClick={() => exportAs('md')}>
+              <FileText className="size-4" aria-hidden />
+              {t('export.md')}
+            </button>
+          </div>
+        )}
+        {canEdit && (
+          <button type="button" className={`${secondaryButton} h-8 px-2`} aria-label={t('remove.action')} onClick={() => setConfirm({ kind: 'delete' })}>
+            <Trash2 className="size-4" aria-hidden />
+          </button>
+        )}
+      </div>
+
+      {detail.offline && (
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+          <strong>{t('offline')}</strong>：{t('offlineHint')}
+        </p>
+      )}
+
+      {outlineText !== null && (
+        <section className={card} aria-busy="true">
+          <h3 className="mb-2 text-sm font-semibold">{t('outline.generating')}</h3>
+          <pre className="text-sm leading-7 whitespace-pre-wrap text-neutral-700 dark:text-neutral-300" aria-live="polite">
+            {outlineText}
+          </pre>
+        </section>
+      )}
+
+      {detail.status === 'draft' && outlineText === null && (
+        <button type="button" className={`${primaryButton} self-start`} onClick={() => void generate()}>
+          {t('form.submit')}
+        </button>
+      )}
+
+      {detail.outline && canEdit && !allDone && (
+        <section className={card} aria-labelledby="outline-heading">
+          <div className="mb-3 flex items-center gap-2">
+            <h3 id="outline-heading" className="flex-1 text-sm font-semibold">
+              {t('outline.heading')}
+            </h3>
+            {!sectionsWritten && (
+              <button type="button" className={`${secondaryButton} h-8`} onClick={() => void generate()}>
+                {t('outline.regenerate')}
+              </button>
+            )}
+          </div>
+          <OutlineEditor
+            key={detail.updated_at}
+            outline={detail.outline}
+            busy={busy}
+            onSave={async (o) => {
+              setBusy(true);
+              try {
+                setDetail(await saveOutline(detail.id, o));
+                toast.success(t('outline.saved'));
+              } finally {
+                setBusy(false);
+              }
+            }}
+          />
+          <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-neutral-100 pt-4 dark:border-neutral-800">
+            <label className="flex min-w-0 items-center gap-2 text-sm">
+              <span className="shrink-0 text-neutral-600 dark:text-neutral-300">{t('write.payBy')}</span>
+              <select className="h-9 min-w-0 rounded-lg border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900" value={detail.order_sn ?? payBy} disabled={!!detail.order_sn} onChange={(e) => setPayBy(e.target.value)}>
+                <option value="">{t('write.credits', { credits: thesisCost(detail.length) })}</option>
+                {[...available, ...(detail.order_sn ? [{ order_sn: detail.order_sn, chars: detail.length }] : [])].map((o) => (
+                  <option key={o.order_sn} value={o.order_sn}>
+                    {t('write.order', { sn: o.order_sn.slice(-6), chars: o.chars.toLocaleString() })}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button
+              type="button"
+              className={`${primaryButton} ml-auto`}
+              disabled={busy}
+              onClick={() =>
+                void run(async () => {
+                  await startWriting(detail.id, payBy || undefined);
+                  toast.info(t('write.closeHint'));
+                  await reload();
+                  onChanged();
+                })
+              }
+            >
+              {sectionsWritten ? t('write.resume') : t('write.start')}
+            </button>
+          </div>
+        </section>
+      )}
+
+      {writing && (
+        <div className="flex items-center gap-3 rounded-lg bg-primary-soft px-3 py-2 text-sm text-primary-fg">
+          <span className="flex-1">{t('write.closeHint')}</span>
+          <button type="button" className={`${secondaryButton} h-8`} disabled={busy} onClick={() => void run(() => cancelWriting(detail.id).then(() => toast.info(t('write.stopped'))))}>
+            <Square className="size-3.5" aria-hidden />
+            {t('write.stop')}
+          </button>
+        </div>
+      )}
+
+      {detail.abstract && (
+        <section className={card}>
+          <h3 className="text-sm font-semibold">{t('abstract')}</h3>
+          <p className="mt-2 text-sm leading-7 text-neutral-700 dark:text-neutral-300">{detail.abstract}</p>
+          {detail.keywords && (
+            <p className="mt-2 text-sm">
+              <span className="font-medium">{t('keywords')}：</span>
+              {detail.keywords}
+            </p>
+          )}
+        </section>
+      )}
+
+      {detail.outline && (writing || sectionsWritten) && (
+        <section className={card}>
+          <SectionList outline={detail.outline} live={live} writing={writing} onRewrite={(key, title, chars) => setConfirm({ kind: 'rewrite', key, title, chars })} />
+        </section>
+      )}
+
+      <ConfirmDialog
+        open={confirm !== null}
+        title={confirm?.kind === 'rewrite' ? t('write.rewrite') : t('remove.action')}
+        description={confirm?.kind === 'rewrite' ? t('write.rewriteConfirm', { title: confirm.title, credits: thesisCost(confirm.chars) }) : t('remove.confirm', { title: detail.title })}
+        confirmLabel={t('confirm')}
+        cancelLabel={t('cancel')}
+        onClose={() => setConfirm(null)}
+        onConfirm={() => {
+          const c = confirm;
+          setConfirm(null);
+          if (c?.kind === 'rewrite')
+            void run(async () => {
+              await rewriteSection(detail.id, c.key);
+              await reload();
+            });
+          else
+            void run(async () => {
+              await deleteThesis(detail.id);
+              toast.success(t('remove.done'));
+              onChanged();
+              onBack();
+            });
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import type { Page } from '@playwright/test';
+import { expectAccessible } from './axe.ts';
+import { expect, isMobile, loginViaApi, shot, test } from './fixtures.ts';
+
+/** No serious or critical accessibility violation in the thesis screen (and an open dialog). */
+async function axe(page: Page, dialog = false) {
+  await expectAccessible(page, '[data-testid="thesis-page"]');
+  if (dialog) await expectAccessible(page, '[role="dialog"]');
+}
+
+const noOverflow = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+test.describe('thesis writing', () => {
+  test('a guest sees the packages and can start paying for one', async ({ page }, info) => {
+    await page.goto('/article');
+    await expect(page.getByRole('heading', { name: '论文写作', level: 1 }).first()).toBeVisible();
+    await expect(page.getByText('论文写作 · 1 万字')).toBeVisible();
+    await noOverflow(page);
+    await axe(page);
+    await shot(page, info, 'thesis-guest');
+    await page.getByRole('button', { name: '购买' }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(page.getByRole('dialog').locator('p', { hasText: '请使用微信扫码支付 ¥9.9' })).toBeVisible();
+    await axe(page, true);
+    await shot(page, info, 'thesis-pay');
+  });
+
+  test('brief → streamed outline → edit → sections written by a job (reload mid-way) → export', async ({ page }, info) => {
+    test.setTimeout(120_000);
+    await loginViaApi(page);
+    await page.goto('/article');
+    await page.getByLabel('题目').fill('城市更新中的社区参与研究');
+    await page.getByLabel('学科').fill('社会学');
+    await page.getByLabel(/^字数/).fill('3000');
+    await page.getByLabel('类型').selectOption('课程论文');
+    await noOverflow(page);
+    await axe(page);
+    await shot(page, info, 'thesis-brief');
+    await page.getByRole('button', { name: '生成大纲' }).click();
+    await expect(page.getByText('正在生成大纲…')).toBeVisible();
+    await expect(page.getByRole('heading', { name: '大纲', exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('离线演示').first()).toBeVisible();
+    // Edit: rename the first section and change its length, then save.
+    const firstTitle = page.getByLabel('小节标题').first();
+    await firstTitle.fill('研究缘起');
+    await page.getByLabel('字数', { exact: true }).first().fill('600');
+    await page.getByRole('button', { name: '保存大纲' }).click();
+    await expect(page.getByText('大纲已保存')).toBeVisible();
+    await expect(page.getByLabel('小节标题').first()).toHaveValue('研究缘起');
+    await noOverflow(page);
+    await axe(page);
+    await shot(page, info, 'thesis-outline');
+
+    await page.getByRole('button', { name: '开始写作' }).click();
+    await expect(page.getByRole('button', { name: '停止写作' })).toBeVisible();
+    await expect(page.locator('[data-status="writing"]').first()).toBeVisible({ timeout: 20_000 });
+    await page.waitForTimeout(800);
+    await shot(page, info, 'thesis-writing');
+    // Closing the page does not stop it: it reopens where it is and streams the section in progress.
+    await page.reload();
+    await expect(page.locator('[data-status="done"], [data-status="writing"]').first()).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('已完成').first()).toBeVisible({ timeout: 90_000 });
+    await expect(page.getByRole('button', { name: '停止写作' })).toBeHidden({ timeout: 90_000 });
+    await expect(page.getByRole('heading', { name: '摘要' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '重写本节' }).first()).toBeVisible();
+    await noOverflow(page);
+    await axe(page);
+    await shot(page, info, 'thesis-done');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: '导出 Word' }).click();
+    expect((await download).suggestedFilename()).toMatch(/\.docx$/);
+    if (isMobile(info)) await expect(page.getByRole('button', { name: '返回列表' })).toBeVisible();
+  });
+});
