@@ -1,19 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from './axe.ts';
 import type { Page } from '@playwright/test';
 import { expect, isMobile, loginViaApi, shot, test } from './fixtures.ts';
 
-/**
- * No serious or critical accessibility violations in this feature's screen (and its open dialog).
- * The layout around it is left out: its faint demo-banner hint and sidebar copyright line fail
- * color-contrast, which is the layout's to fix (reported), not this feature's.
- */
-async function axe(page: Page, dialog = false) {
-  const builder = new AxeBuilder({ page }).include('[data-testid$="-page"]');
-  if (dialog) builder.include('[role="dialog"]');
-  const result = await builder.analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
-}
+/** This feature's screen (and its open dialog): the layout around it is checked by its own tests. */
+const axe = (page: Page, dialog = false) => expectAccessible(page, '[data-testid$="-page"]', ...(dialog ? ['[role="dialog"]'] : []));
 
 test.describe('drawing', () => {
   test('basic drawing: example prompt, draw, preview with zoom, publish', async ({ page }, info) => {

@@ -1,14 +1,7 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from './axe.ts';
 import type { Page } from '@playwright/test';
 import { expect, isMobile, loginViaApi, shot, test } from './fixtures.ts';
-
-/** No serious or critical accessibility violations in the screen (the layout's own banner and footer are not this screen's). */
-async function checkAxe(page: Page) {
-  const r = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
-  const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
-}
 
 const nodes = (page: Page) => page.getByTestId('mind-svg').locator('g.markmap-node');
 const pngSize = (buf: Buffer) => ({ width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) });
@@ -23,7 +16,7 @@ test('a topic becomes a mind map drawn while it streams; controls, edit, exports
   await page.goto('/mind');
   await expect(page.getByRole('heading', { name: '把想法画成导图' })).toBeVisible();
   await shot(page, info, 'mind-empty');
-  await checkAxe(page);
+  await expectAccessible(page);
 
   await page.getByLabel('输入主题或粘贴文字').fill('时间管理');
   await page.getByRole('button', { name: '生成导图' }).click();
@@ -40,7 +33,7 @@ test('a topic becomes a mind map drawn while it streams; controls, edit, exports
   await expect(page.getByRole('heading', { level: 1, name: '时间管理' })).toBeVisible();
   await page.waitForTimeout(400);
   await shot(page, info, 'mind-done');
-  await checkAxe(page);
+  await expectAccessible(page);
 
   // Controls: collapse all leaves the root and its branches; expand all brings every node back.
   await page.getByRole('button', { name: '全部折叠' }).click();
@@ -143,5 +136,5 @@ test('a reload while the map draws re-attaches to it and finishes it', async ({ 
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.waitForTimeout(300);
   await shot(page, info, 'mind-dark');
-  await checkAxe(page);
+  await expectAccessible(page);
 });

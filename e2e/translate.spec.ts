@@ -1,13 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expectAccessible } from './axe.ts';
 import { expect, isMobile, loginViaApi, shot, test } from './fixtures.ts';
-
-/** No serious or critical accessibility violations in the screen (the layout's own banner and footer are not this screen's). */
-async function checkAxe(page: Page) {
-  const r = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
-  const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
-}
 
 test('translate: the source language detected, a streamed result, copy, swap, history', async ({ page, context }, info) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -15,7 +7,7 @@ test('translate: the source language detected, a streamed result, copy, swap, hi
   await page.goto('/translate');
   await expect(page.getByRole('heading', { level: 1, name: 'AI 翻译' })).toBeVisible();
   await shot(page, info, 'translate-empty');
-  await checkAxe(page);
+  await expectAccessible(page);
 
   await page.getByRole('textbox', { name: '原文' }).fill('今天天气很好，我们去公园散步吧。');
   await expect(page.getByTestId('tr-detected')).toHaveText('检测到：中文（简体）');
@@ -26,7 +18,7 @@ test('translate: the source language detected, a streamed result, copy, swap, hi
   await expect(page.getByRole('button', { name: '翻译', exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('tr-result')).toContainText('中文（简体） → 日本語');
   await shot(page, info, 'translate-done');
-  await checkAxe(page);
+  await expectAccessible(page);
 
   await page.getByRole('button', { name: '复制译文' }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('离线演示');

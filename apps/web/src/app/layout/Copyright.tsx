@@ -5,5 +5,5 @@ import { useSession } from '../../lib/session.ts';
 export function Copyright({ className }: { className?: string }) {
   const copyright = useSession((s) => s.website?.website.copyright);
   if (!copyright) return null;
-  return <p className={clsx('text-center text-[11px] leading-5 text-neutral-400 dark:text-neutral-500', className)}>{copyright}</p>;
+  return <p className={clsx('text-center text-[11px] leading-5 text-neutral-500 dark:text-neutral-400', className)}>{copyright}</p>;
 }

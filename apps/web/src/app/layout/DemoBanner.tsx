@@ -27,7 +27,7 @@ export function DemoBanner() {
     >
       <FlaskConical className="size-3.5 shrink-0" aria-hidden />
       <span className="font-medium">{t('layout.demoBanner')}</span>
-      <span className="hidden truncate text-amber-700/80 sm:inline dark:text-amber-200/70">· {t('layout.demoBannerHint')}</span>
+      <span className="hidden truncate text-amber-800 sm:inline dark:text-amber-200">· {t('layout.demoBannerHint')}</span>
       <button
         type="button"
         aria-label={t('layout.demoBannerClose')}
