@@ -2,9 +2,10 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import {
-  ClipboardCopy, Expand, FileCode2, FileDown, FileImage, FolderOpen, ListCollapse, Maximize, Network, PencilLine, Plus, RefreshCw, Send, Square, Trash2, ZoomIn, ZoomOut,
+  ClipboardCopy, Expand, FileCode2, FileDown, FileImage, FolderOpen, ListCollapse, Maximize, Network, PencilLine, RefreshCw, Send, Square, Trash2, ZoomIn, ZoomOut,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { HistoryPanel } from '../../components/HistoryPanel.tsx';
 import type { MindCreateReply, MindDetail, MindStreamEvent, MindSummary } from '@app/shared';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Drawer } from '../../components/Drawer.tsx';
@@ -436,47 +437,26 @@ interface HistoryProps {
 function MindHistory({ maps, loading, activeId, guest, onOpen, onDelete, onNew }: HistoryProps) {
   const { t } = useTranslation('mind');
   return (
-    <div className="flex h-full flex-col">
-      <div className="p-3">
-        <button type="button" onClick={onNew} className="flex h-10 w-full items-center justify-center gap-1.5 rounded-xl border border-neutral-200 bg-white text-sm font-medium hover:border-primary hover:text-primary-fg dark:border-neutral-700 dark:bg-neutral-900">
-          <Plus className="size-4" aria-hidden />
-          {t('newMap')}
-        </button>
-      </div>
-      <h2 className="px-4 pb-1 text-xs font-medium text-neutral-500 dark:text-neutral-400">{t('history')}</h2>
-      <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-3">
-        {guest ? (
-          <p className="px-2 py-6 text-center text-[13px] text-neutral-500">
-            {t('guest')}{' '}
-            <button type="button" className="text-primary-fg underline" onClick={() => useSession.getState().openLogin()}>
-              {t('login')}
-            </button>
-          </p>
-        ) : loading ? (
-          <div className="space-y-2 px-2 pt-1" aria-hidden>
-            {[0, 1, 2].map((i) => (
-              <div key={i} className="h-9 animate-pulse rounded-lg bg-neutral-200/70 dark:bg-neutral-800" />
-            ))}
-          </div>
-        ) : maps.length === 0 ? (
-          <p className="px-2 py-6 text-center text-[13px] text-neutral-500">{t('historyEmpty')}</p>
-        ) : (
-          <ul className="space-y-0.5">
-            {maps.map((m) => (
-              <li key={m.id} className={clsx('group flex items-center rounded-lg', activeId === m.id ? 'bg-primary-soft' : 'hover:bg-neutral-100 dark:hover:bg-neutral-800')}>
-                <button type="button" onClick={() => onOpen(m.id)} aria-current={activeId === m.id ? 'true' : undefined} className="flex min-w-0 flex-1 items-center gap-2 px-2.5 py-2 text-left text-[13px]">
-                  <Network className="size-3.5 shrink-0 text-neutral-400" aria-hidden />
-                  <span className={clsx('truncate', activeId === m.id && 'font-medium text-primary-fg')}>{m.title}</span>
-                  {m.status !== 'complete' && <span className="shrink-0 text-[11px] text-neutral-400">{t(`status_${m.status}`)}</span>}
-                </button>
-                <button type="button" onClick={() => onDelete(m)} aria-label={`${t('delete')} ${m.title}`} className={clsx(actionButton, 'mr-1 opacity-100 md:opacity-0 md:group-hover:opacity-100 md:focus:opacity-100')}>
-                  <Trash2 className="size-3.5" aria-hidden />
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </div>
+    <HistoryPanel
+      texts={{ new: t('newMap'), title: t('history'), guest: t('guest'), login: t('login'), empty: t('historyEmpty') }}
+      guest={guest}
+      loading={loading}
+      empty={maps.length === 0}
+      skeletonClass="h-9"
+      onNew={onNew}
+    >
+      {maps.map((m) => (
+        <li key={m.id} className={clsx('group flex items-center rounded-lg', activeId === m.id ? 'bg-primary-soft' : 'hover:bg-neutral-100 dark:hover:bg-neutral-800')}>
+          <button type="button" onClick={() => onOpen(m.id)} aria-current={activeId === m.id ? 'true' : undefined} className="flex min-w-0 flex-1 items-center gap-2 px-2.5 py-2 text-left text-[13px]">
+            <Network className="size-3.5 shrink-0 text-neutral-400" aria-hidden />
+            <span className={clsx('truncate', activeId === m.id && 'font-medium text-primary-fg')}>{m.title}</span>
+            {m.status !== 'complete' && <span className="shrink-0 text-[11px] text-neutral-400">{t(`status_${m.status}`)}</span>}
+          </button>
+          <button type="button" onClick={() => onDelete(m)} aria-label={`${t('delete')} ${m.title}`} className={clsx(actionButton, 'mr-1 opacity-100 md:opacity-0 md:group-hover:opacity-100 md:focus:opacity-100')}>
+            <Trash2 className="size-3.5" aria-hidden />
+          </button>
+        </li>
+      ))}
+    </HistoryPanel>
   );
 }

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { ArrowLeftRight, Check, Copy, FolderOpen, Languages, Plus, Square, Trash2, X } from 'lucide-react';
+import { ArrowLeftRight, Check, Copy, FolderOpen, Languages, Square, Trash2, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { HistoryPanel } from '../../components/HistoryPanel.tsx';
 import { useLocation } from 'react-router';
 import type { TranslateCreateReply, TranslateItem, TranslateStreamEvent } from '@app/shared';
 import { detectLanguage, TRANSLATE_AUTO, TRANSLATE_LANGUAGES, translateLanguage } from '@app/shared/translate-languages';
@@ -305,49 +306,28 @@ interface HistoryProps {
 function TranslateHistory({ items, loading, guest, onOpen, onDelete, onNew }: HistoryProps) {
   const { t } = useTranslation('translate');
   return (
-    <div className="flex h-full flex-col">
-      <div className="p-3">
-        <button type="button" onClick={onNew} className="flex h-10 w-full items-center justify-center gap-1.5 rounded-xl border border-neutral-200 bg-white text-sm font-medium hover:border-primary hover:text-primary-fg dark:border-neutral-700 dark:bg-neutral-900">
-          <Plus className="size-4" aria-hidden />
-          {t('newTranslation')}
-        </button>
-      </div>
-      <h2 className="px-4 pb-1 text-xs font-medium text-neutral-500 dark:text-neutral-400">{t('history')}</h2>
-      <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-3">
-        {guest ? (
-          <p className="px-2 py-6 text-center text-[13px] text-neutral-500">
-            {t('guest')}{' '}
-            <button type="button" className="text-primary-fg underline" onClick={() => useSession.getState().openLogin()}>
-              {t('login')}
-            </button>
-          </p>
-        ) : loading ? (
-          <div className="space-y-2 px-2 pt-1" aria-hidden>
-            {[0, 1, 2].map((i) => (
-              <div key={i} className="h-12 animate-pulse rounded-lg bg-neutral-200/70 dark:bg-neutral-800" />
-            ))}
-          </div>
-        ) : items.length === 0 ? (
-          <p className="px-2 py-6 text-center text-[13px] text-neutral-500">{t('historyEmpty')}</p>
-        ) : (
-          <ul className="space-y-0.5">
-            {items.map((i) => (
-              <li key={i.id} className="group flex items-start rounded-lg hover:bg-neutral-100 dark:hover:bg-neutral-800">
-                <button type="button" onClick={() => onOpen(i)} className="min-w-0 flex-1 px-2.5 py-2 text-left">
-                  <span className="block truncate text-[13px]">{i.source}</span>
-                  <span className="block truncate text-xs text-neutral-500 dark:text-neutral-400">
-                    {labelOf(i.from)} → {labelOf(i.to)}
-                    {i.status !== 'complete' && ` · ${t(`status_${i.status}`)}`}
-                  </span>
-                </button>
-                <button type="button" onClick={() => onDelete(i)} aria-label={`${t('delete')} ${i.source.slice(0, 20)}`} className={clsx(actionButton, 'mt-1.5 mr-1 opacity-100 md:opacity-0 md:group-hover:opacity-100 md:focus:opacity-100')}>
-                  <Trash2 className="size-3.5" aria-hidden />
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </div>
+    <HistoryPanel
+      texts={{ new: t('newTranslation'), title: t('history'), guest: t('guest'), login: t('login'), empty: t('historyEmpty') }}
+      guest={guest}
+      loading={loading}
+      empty={items.length === 0}
+      skeletonClass="h-12"
+      onNew={onNew}
+    >
+      {items.map((i) => (
+        <li key={i.id} className="group flex items-start rounded-lg hover:bg-neutral-100 dark:hover:bg-neutral-800">
+          <button type="button" onClick={() => onOpen(i)} className="min-w-0 flex-1 px-2.5 py-2 text-left">
+            <span className="block truncate text-[13px]">{i.source}</span>
+            <span className="block truncate text-xs text-neutral-500 dark:text-neutral-400">
+              {labelOf(i.from)} → {labelOf(i.to)}
+              {i.status !== 'complete' && ` · ${t(`status_${i.status}`)}`}
+            </span>
+          </button>
+          <button type="button" onClick={() => onDelete(i)} aria-label={`${t('delete')} ${i.source.slice(0, 20)}`} className={clsx(actionButton, 'mt-1.5 mr-1 opacity-100 md:opacity-0 md:group-hover:opacity-100 md:focus:opacity-100')}>
+            <Trash2 className="size-3.5" aria-hidden />
+          </button>
+        </li>
+      ))}
+    </HistoryPanel>
   );
 }
