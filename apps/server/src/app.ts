@@ -26,6 +26,7 @@ import { configRoutes } from './modules/config/routes.ts';
 import { ConfigService } from './modules/config/service.ts';
 import { registerChat } from './modules/chat/module.ts';
 import { registerDocuments, type DocumentModuleOptions } from './modules/document/module.ts';
+import { registerSlides } from './modules/slides/module.ts';
 import { createModels } from './modules/models/service.ts';
 import { turnRoutes } from './modules/turns/routes.ts';
 import { createTurnEngine, type TurnEngine } from './modules/turns/service.ts';
@@ -139,6 +140,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await plugin((s) => registerChat(s, ctx, models, turns));
   let documents!: ReturnType<typeof registerDocuments>;
   await plugin((s) => (documents = registerDocuments(s, ctx, models, turns, opts.documents)));
+  await plugin((s) => registerSlides(s, ctx, models, turns));
   await plugin((s) => turnRoutes(s, turns));
   app.addHook('onReady', () => turns.start());
   // Before the server waits for open connections: stop live turns so their replies are saved.

@@ -12,6 +12,7 @@ import type { ManifestRoute } from './define.ts';
 import { documentRoutes } from './document.ts';
 import { filesRoutes } from './files.ts';
 import { growthRoutes } from './growth.ts';
+import { slidesRoutes } from './slides.ts';
 import { systemRoutes } from './system.ts';
 import { turnsRoutes } from './turns.ts';
 import { userRoutes } from './user.ts';
@@ -25,6 +26,7 @@ export * from './config.ts';
 export * from './document.ts';
 export * from './files.ts';
 export * from './growth.ts';
+export * from './slides.ts';
 export * from './system.ts';
 export * from './turns.ts';
 export * from './user.ts';
@@ -41,6 +43,7 @@ export const routes = {
   apps: appsRoutes,
   files: filesRoutes,
   turns: turnsRoutes,
+  slides: slidesRoutes,
 };
 
 /** Every route of the manifest, with its key (`chat.create`). */

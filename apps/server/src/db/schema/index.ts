@@ -7,3 +7,4 @@ export * from './apps.ts';
 export * from './orders.ts';
 export * from './documents.ts';
 export * from './turns.ts';
+export * from './slides.ts';

@@ -2,3 +2,4 @@
 // billing's other files. Billing has no service.ts of its own yet.
 export { creditBase, ensureBalanceRow, isVip, readBalance } from './balance.ts';
 export { spend, spendCtes, type CreditPool, type SpendResult } from './spend.ts';
+export { listPptPackages, packageView } from './packages.ts';

@@ -6,6 +6,7 @@ const COLUMNS: Record<CreditPool, { member: string; base: string }> = {
   model3: { member: 'member_model3', base: 'base_model3' },
   model4: { member: 'member_model4', base: 'base_model4' },
   draw: { member: 'member_draw', base: 'base_draw' },
+  ppt: { member: 'member_ppt', base: 'base_ppt' },
 };
 
 type Rows<T> = { rows: T[] };
