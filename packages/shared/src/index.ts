@@ -12,5 +12,4 @@ export * from './schemas/billing.ts';
 export * from './schemas/document.ts';
 export * from './schemas/turns.ts';
 export * from './schemas/slides.ts';
-export * from './slide-themes.ts';
-export * from './slide-outline.ts';
+export * from './slides.ts';

@@ -4,23 +4,19 @@ import { turnResumeEvent } from './turns.ts';
 import { chatUsage } from './chat.ts';
 import { packageItem } from './billing.ts';
 import { dbId } from './common.ts';
-
-// ---- limits ----
-export const DECK_PAGES_MIN = 5;
-export const DECK_PAGES_MAX = 30;
-export const DECK_TOPIC_MAX = 100;
-export const DECK_SOURCE_MAX = 20_000;
-export const DECK_SECTIONS_MAX = 12;
-export const DECK_POINTS_MAX = 6;
-export const DECK_LINE_MAX = 120;
-export const DECK_NOTES_MAX = 1000;
-
-export const DECK_LANGUAGES = [
-  { value: 'zh-CN', label: '简体中文' },
-  { value: 'zh-TW', label: '繁體中文' },
-  { value: 'en', label: 'English' },
-] as const;
-export const DECK_AUDIENCES = ['通用', '学生', '职场同事', '管理层', '客户', '投资人'] as const;
+import {
+  DECK_LANGUAGES,
+  DECK_LINE_MAX,
+  DECK_NOTES_MAX,
+  DECK_PAGES_MAX,
+  DECK_PAGES_MIN,
+  DECK_POINTS_MAX,
+  DECK_SECTIONS_MAX,
+  DECK_SOURCE_MAX,
+  DECK_STATUSES,
+  DECK_TOPIC_MAX,
+  SLIDE_KINDS,
+} from '../slides.ts';
 
 const text = (max: number, empty: string, long: string) =>
   z.string({ error: empty }).trim().min(1, empty).max(max, long).refine(isSafeText, UNSAFE_TEXT_MESSAGE);
@@ -35,8 +31,6 @@ export const deckSection = z.object({
 });
 export type DeckSection = z.infer<typeof deckSection>;
 
-export const SLIDE_KINDS = ['cover', 'contents', 'section', 'bullets', 'two-column', 'quote', 'chart', 'end'] as const;
-export type SlideKind = (typeof SLIDE_KINDS)[number];
 
 /** One slide as generated (and edited): the layout is chosen per slide; `notes` are the speaker notes. */
 export const deckSlide = z.object({
@@ -55,8 +49,6 @@ export const deckSlide = z.object({
 });
 export type DeckSlide = z.infer<typeof deckSlide>;
 
-export const DECK_STATUSES = ['outlining', 'outline', 'generating', 'done', 'failed'] as const;
-export type DeckStatus = (typeof DECK_STATUSES)[number];
 
 export const deckSummary = z.object({
   id: z.number(),

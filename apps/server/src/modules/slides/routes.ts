@@ -15,7 +15,7 @@ const conflict = (message: string) => new AppError(Code.BAD_REQUEST, message, 40
 
 /** A file name for Content-Disposition: the deck's title, ASCII fallback plus RFC 5987 UTF-8. */
 const disposition = (title: string, ext: string) => {
-  const name = `${title.replace(/[\\/:*?"<>|\r\n\u0000-\u001f]+/g, ' ').trim().slice(0, 60) || 'slides'}.${ext}`;
+  const name = `${Array.from(title, (c) => (c.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(c) ? ' ' : c)).join('').trim().slice(0, 60) || 'slides'}.${ext}`;
   return `attachment; filename="slides.${ext}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 };
 

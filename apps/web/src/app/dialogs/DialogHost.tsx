@@ -6,12 +6,14 @@ const LoginDialog = lazy(() => import('../../features/auth/components/LoginDialo
 const NoticeDialog = lazy(() => import('./NoticeDialog.tsx'));
 const GoodsDialog = lazy(() => import('../../features/billing/components/GoodsDialog.tsx'));
 const PayDialog = lazy(() => import('../../features/billing/components/PayDialog.tsx'));
+const PptDialog = lazy(() => import('../../features/billing/components/PptDialog.tsx'));
 const PlaceholderDialog = lazy(() => import('./PlaceholderDialog.tsx'));
 
 function KindDialog({ kind, open, onClose }: { kind: DialogKind; open: boolean; onClose(): void }) {
   if (kind === 'notice') return <NoticeDialog open={open} onClose={onClose} />;
   if (kind === 'goods') return <GoodsDialog open={open} onClose={onClose} />;
   if (kind === 'pay') return <PayDialog open={open} onClose={onClose} />;
+  if (kind === 'ppt') return <PptDialog open={open} onClose={onClose} />;
   return <PlaceholderDialog kind={kind} open={open} onClose={onClose} />;
 }
 

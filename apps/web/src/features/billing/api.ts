@@ -1,5 +1,6 @@
 import type {
   ActivityPackageReply,
+  PptPackageItem,
   ClientOrderReply,
   OrderBindReply,
   OrderBuyBody,
@@ -27,5 +28,7 @@ export const billingApi = {
   clientOrder: () => http.get<ClientOrderReply>('/api/order/client-order', undefined, { silent: true }),
   /** Not silent: a refused bind shows the server's message. */
   bind: (orderSn: string) => http.post<OrderBindReply>('/api/order/bind', { order_sn: orderSn }),
+  /** The slide packages (AI PPT quota) and the caller's balance of it. */
+  pptPackages: () => http.get<{ list: PptPackageItem[]; balance: number | null }>('/api/aippt/package/list', undefined, { silent: true }),
   orders: (page: number, size: number) => http.get<OrderListReply>('/api/order/index', { page, size }, { silent: true }),
 };

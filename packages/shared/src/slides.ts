@@ -1,4 +1,32 @@
 /**
+ * AI PPT without zod (the web app loads this, not the schemas): limits, layouts, themes and
+ * the outline parser. The request and reply schemas are in schemas/slides.ts.
+ */
+import type { DeckSection } from './schemas/slides.ts';
+
+export const DECK_PAGES_MIN = 5;
+export const DECK_PAGES_MAX = 30;
+export const DECK_TOPIC_MAX = 100;
+export const DECK_SOURCE_MAX = 20_000;
+export const DECK_SECTIONS_MAX = 12;
+export const DECK_POINTS_MAX = 6;
+export const DECK_LINE_MAX = 120;
+export const DECK_NOTES_MAX = 1000;
+
+export const DECK_LANGUAGES = [
+  { value: 'zh-CN', label: '简体中文' },
+  { value: 'zh-TW', label: '繁體中文' },
+  { value: 'en', label: 'English' },
+] as const;
+export const DECK_AUDIENCES = ['通用', '学生', '职场同事', '管理层', '客户', '投资人'] as const;
+
+export const SLIDE_KINDS = ['cover', 'contents', 'section', 'bullets', 'two-column', 'quote', 'chart', 'end'] as const;
+export type SlideKind = (typeof SLIDE_KINDS)[number];
+
+export const DECK_STATUSES = ['outlining', 'outline', 'generating', 'done', 'failed'] as const;
+export type DeckStatus = (typeof DECK_STATUSES)[number];
+
+/**
  * The slide themes (AI PPT): colours, fonts and the shape of the title and content masters.
  * The web preview and the .pptx are drawn from the same values, so switching a theme never
  * calls the model. Colours are hex without '#', as pptxgenjs takes them. Fonts are East Asian
@@ -55,3 +83,44 @@ export const cssFont = (font: string) => {
   };
   return `${named[font] ?? `"${font}"`}, ${fallback}`;
 };
+
+
+const clip = (s: string) => Array.from(s.trim()).slice(0, DECK_LINE_MAX).join('');
+const strip = (s: string) =>
+  s
+    .replace(/\*\*|__|`/g, '')
+    .replace(/^\s*(第[一二三四五六七八九十\d]+[章节部分][：:、.\s]*)/, '')
+    .trim();
+
+/**
+ * The outline as the model streams it — `# 标题`, `## 章节`, `- 要点` lines — read into a title and
+ * sections (also half-way through the stream, for the live view). Numbered headings (`1. …`)
+ * count as sections when no `##` came; anything else (a notice line, blank lines) is skipped.
+ */
+export function parseOutline(markdown: string): { title: string; sections: DeckSection[] } {
+  let title = '';
+  const sections: DeckSection[] = [];
+  const hasH2 = /^\s*##\s+\S/m.test(markdown);
+  for (const raw of markdown.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line || line.startsWith('>')) continue;
+    const h1 = /^#\s+(.+)$/.exec(line);
+    const h2 = /^#{2,3}\s+(.+)$/.exec(line);
+    const numbered = !hasH2 ? /^\d+[.、)]\s*(.+)$/.exec(line) : null;
+    const point = /^(?:[-*•·]|\d+[.、)])\s+(.+)$/.exec(line);
+    if (h1 && !title) title = clip(strip(h1[1]!));
+    else if (h2 || numbered) {
+      const t = clip(strip((h2 ?? numbered)![1]!));
+      if (t && sections.length < DECK_SECTIONS_MAX) sections.push({ title: t, points: [] });
+    } else if (point && sections.length) {
+      const s = sections[sections.length - 1]!;
+      const p = clip(strip(point[1]!));
+      if (p && s.points.length < DECK_POINTS_MAX) s.points.push(p);
+    }
+  }
+  return { title, sections };
+}
+
+/** The outline back as Markdown (the prompt of the slide steps, the editor's copy). */
+export const outlineMarkdown = (title: string, sections: DeckSection[]) =>
+  [`# ${title}`, ...sections.flatMap((s) => [`## ${s.title}`, ...s.points.map((p) => `- ${p}`)])].join('\n');
