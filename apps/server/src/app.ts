@@ -29,8 +29,7 @@ import { registerDocuments, type DocumentModuleOptions } from './modules/documen
 import { registerSlides } from './modules/slides/module.ts';
 import { createModels } from './modules/models/service.ts';
 import { turnRoutes } from './modules/turns/routes.ts';
-import { createTurnEngine, type TurnEngine } from './modules/turns/service.ts';
-import type { LiveTurnsOptions } from './modules/turns/live.ts';
+import { createTurnEngine, type TurnEngine, type TurnEngineOptions } from './modules/turns/service.ts';
 import type { LlmRouterOptions } from './modules/models/llm-router.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { growthRoutes } from './modules/growth/routes.ts';
@@ -54,7 +53,7 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   documents?: DocumentModuleOptions;
   /** Lease and checkpoint timing of paid turns (tests shorten them). */
-  turns?: LiveTurnsOptions;
+  turns?: TurnEngineOptions;
   llm?: LlmRouterOptions;
 }
 

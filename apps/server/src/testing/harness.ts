@@ -51,6 +51,8 @@ export interface TestAppOptions {
   shareWith?: TestApp;
   /** A logger instead of none (tests that read the log lines). */
   logger?: BuildOptions['logger'];
+  /** Lease, tick and job polling timing. */
+  turns?: BuildOptions['turns'];
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -78,6 +80,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     wechat: opts.wechat ?? (config.demo ? new DevWechat({ publicUrl: config.publicUrl, now: () => clock.now() }) : undefined),
     logger: opts.logger ?? false,
     documents: opts.documents,
+    turns: opts.turns,
   });
   await app.ready();
 

@@ -37,3 +37,36 @@ export const turns = pgTable(
     index('turns_lease_idx').on(t.leaseUntil).where(sql`status = 'running'`),
   ],
 );
+
+/**
+ * A durable job (a Midjourney task, a deck's slides, a thesis's sections): stepped by its
+ * handler until it ends, claimed by one instance at a time (`owner` until `lease_until`; a
+ * lapsed lease means the instance died and any instance may take it over). Its credit hold is
+ * a `turns` row that never lapses (`hold_id`), settled in the transaction that ends the job.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** running, done, failed or cancelled. */
+    status: text('status').notNull().default('running'),
+    state: jsonb('state').$type<Record<string, unknown>>().notNull(),
+    holdId: integer('hold_id').references(() => turns.id, { onDelete: 'set null' }),
+    /** Failures of the current step so far. */
+    attempt: integer('attempt').notNull().default(0),
+    /** When its next step is due. */
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    owner: text('owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    error: text('error'),
+    charged: integer('charged').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('jobs_due_idx').on(t.kind, t.runAt).where(sql`status = 'running'`), index('jobs_user_idx').on(t.userId, t.kind, t.id)],
+);

@@ -11,6 +11,7 @@ import { spend, type CreditPool } from '../billing/public.ts';
 import { balanceError } from '../models/service.ts';
 import { describeFailure } from './failures.ts';
 import { insertHold, lockBalance } from './holds.ts';
+import type { JobRunner } from './jobs.ts';
 import { LiveTurn, type LiveTurns } from './live.ts';
 import { putBackTurn, takeTurn, type OwnedTurn } from './prepared.ts';
 import { SseWriter } from './sse-writer.ts';
@@ -123,6 +124,8 @@ export class TurnEngine {
   constructor(
     private ctx: AppContext,
     readonly live: LiveTurns,
+    /** Durable jobs (long work that outlives a request and a restart), with holds settled like turns. */
+    readonly jobs: JobRunner,
   ) {}
 
   register<T extends OwnedTurn, R extends Record<string, unknown>, E extends { type: string }>(adapter: TurnAdapter<T, R, E>) {
@@ -132,6 +135,7 @@ export class TurnEngine {
 
   async start() {
     await this.live.start();
+    await this.jobs.start();
     this.reconciler = setInterval(() => void this.reconcile(), Math.min(RECONCILE_EVERY_MS, this.live.leaseMs));
     this.reconciler.unref();
     void this.reconcile();
@@ -139,6 +143,7 @@ export class TurnEngine {
 
   async close() {
     if (this.reconciler) clearInterval(this.reconciler);
+    await this.jobs.close();
     await this.live.close();
     await this.reconciling;
   }

@@ -1,6 +1,7 @@
 import { randomToken } from '../../core/ids.ts';
 import type { AppContext } from '../../core/context.ts';
 import { TurnEngine } from './engine.ts';
+import { JobRunner, type JobsOptions } from './jobs.ts';
 import { LiveTurns, type LiveTurnsOptions } from './live.ts';
 
 export type { DeltaSink, Outcome, ReplyStatus, TurnAdapter, TurnPrice } from './engine.ts';
@@ -8,9 +9,18 @@ export type { TurnEngine } from './engine.ts';
 export { describeFailure } from './failures.ts';
 export { usageView } from './engine.ts';
 export { prepareTurn, type OwnedTurn } from './prepared.ts';
+export type { EndedJob, JobEvent, JobHandler, JobRun, JobStatus, JobStep, JobView, JobsOptions, SubmitJob } from './jobs.ts';
+export { streamJob } from './job-stream.ts';
+/** Durable jobs: `engine.jobs`. */
+export type Jobs = JobRunner;
+
+export interface TurnEngineOptions extends LiveTurnsOptions {
+  jobs?: JobsOptions;
+}
 
 /** The paid-turn engine of this instance (a random instance id owns its holds' leases). */
-export function createTurnEngine(ctx: AppContext, opts: LiveTurnsOptions = {}) {
-  const live = new LiveTurns(ctx.kv, ctx.db, ctx.clock, ctx.log, randomToken(9), opts);
-  return new TurnEngine(ctx, live);
+export function createTurnEngine(ctx: AppContext, opts: TurnEngineOptions = {}) {
+  const instanceId = randomToken(9);
+  const live = new LiveTurns(ctx.kv, ctx.db, ctx.clock, ctx.log, instanceId, opts);
+  return new TurnEngine(ctx, live, new JobRunner(ctx, instanceId, { leaseMs: opts.leaseMs, ...opts.jobs }));
 }
