@@ -6,7 +6,7 @@ import { AppError } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { slideDecks } from '../../db/schema/index.ts';
 import type { Models } from '../models/service.ts';
-import type { Jobs, JobRun, JobStatus, JobStep } from './jobs-api.ts';
+import type { EndedJob, JobRun, JobStep, Jobs } from '../turns/service.ts';
 import { offlineSectionSlides, OFFLINE_TAG } from './offline.ts';
 import { deckModel } from './outline.ts';
 import type { Slot } from './plan.ts';
@@ -168,7 +168,7 @@ export class DeckWriter {
   }
 
   /** When the job ends: done keeps the slides; failed or cancelled goes back to the outline (the quota was released). */
-  private async end(tx: Db, job: { id: number; state: DeckJobState; status: JobStatus; error: string | null; charged: number }) {
+  private async end(tx: Db, job: EndedJob<DeckJobState>) {
     const done = job.status === 'done';
     await tx
       .update(slideDecks)

@@ -3,7 +3,6 @@ import type { AppContext } from '../../core/context.ts';
 import type { Models } from '../models/service.ts';
 import type { TurnEngine } from '../turns/service.ts';
 import { DeckWriter } from './generate.ts';
-import { jobsOf } from './jobs-api.ts';
 import { OutlineTurns } from './outline.ts';
 import { slidesRoutes } from './routes.ts';
 import { SlidesService } from './service.ts';
@@ -12,7 +11,7 @@ import { SlidesService } from './service.ts';
 export function registerSlides(app: FastifyInstance, ctx: AppContext, models: Models, engine: TurnEngine) {
   const service = new SlidesService(ctx);
   const outline = new OutlineTurns(ctx, service, models, engine);
-  const writer = new DeckWriter(ctx, service, models, jobsOf(engine));
+  const writer = new DeckWriter(ctx, service, models, engine.jobs);
   slidesRoutes(app, ctx, { service, outline, writer });
   return { service, writer };
 }
