@@ -129,7 +129,7 @@ describe('generating a deck (a durable job)', () => {
     const replies = await Promise.all([generate(a), generate(b)]);
     const codes = replies.map((r) => r.body.code).sort();
     expect(codes).toEqual([200, Code.PPT_QUOTA]);
-    const started = replies[0]!.body.code === 200 ? a : b;
+    const started = replies[0].body.code === 200 ? a : b;
     const refused = started === a ? b : a;
     await untilStatus(started, ['done']);
     expect((await view(refused)).status).toBe('outline');
