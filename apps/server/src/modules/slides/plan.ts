@@ -10,7 +10,7 @@ export interface Slot {
 const LAYOUTS: readonly SlideKind[] = ['bullets', 'two-column', 'chart', 'bullets', 'quote', 'bullets'];
 
 /** How many outline sections a deck of `pages` slides holds (each needs one content slide at least). */
-export const sectionsFor = (pages: number) => Math.max(2, Math.min(8, Math.round((pages - 3) / 2.5)));
+export const sectionsFor = (pages: number) => Math.max(2, Math.min(8, Math.round((pages - 2) / 2.2)));
 /** The most sections a deck of `pages` can take: cover and end, one slide each. */
 export const maxSectionsFor = (pages: number) => Math.max(1, pages - 2);
 

@@ -56,12 +56,16 @@ export default function AipptPage() {
     if (!id || !token) return;
     let alive = true;
     let timer: ReturnType<typeof setTimeout> | null = null;
+    let polled = false;
     const load = () =>
       slidesApi.view(id, true).then(
         (d) => {
           if (!alive) return;
           setDeck(d);
-          if (d.status === 'generating' || d.status === 'outlining') timer = setTimeout(() => void load(), POLL_MS);
+          if (d.status === 'generating' || d.status === 'outlining') {
+            polled = true;
+            timer = setTimeout(() => void load(), POLL_MS);
+          } else if (polled) loadDecks(); // the history shows the new status too
         },
         () => alive && setDeck(null),
       );
@@ -70,7 +74,7 @@ export default function AipptPage() {
       alive = false;
       if (timer) clearTimeout(timer);
     };
-  }, [id, token, reload]);
+  }, [id, token, reload, loadDecks]);
 
   const onStarted = (deckId: number) => {
     setParams({ id: String(deckId) }, { replace: false });
@@ -78,7 +82,7 @@ export default function AipptPage() {
   };
 
   return (
-    <div className="flex h-full flex-col bg-neutral-50 dark:bg-neutral-950">
+    <div className="flex h-full flex-col bg-neutral-50 dark:bg-neutral-950" data-testid="aippt-page">
       <header className="flex h-12 shrink-0 items-center gap-1 border-b border-neutral-100 bg-white px-2 md:hidden dark:border-neutral-800 dark:bg-neutral-900">
         <SidebarToggle />
         <span className="truncate text-[15px] font-medium">{t('title')}</span>
@@ -92,7 +96,14 @@ export default function AipptPage() {
             {!id ? (
               <>
                 <Intro />
-                <DeckForm onStarted={onStarted} onStream={setStreamText} onDone={() => setReload((n) => n + 1)} />
+                <DeckForm
+                  onStarted={onStarted}
+                  onStream={setStreamText}
+                  onDone={() => {
+                    setReload((n) => n + 1);
+                    loadDecks();
+                  }}
+                />
                 <div className="lg:hidden">
                   <DeckHistory decks={decks} onRemoved={loadDecks} showNew={false} />
                 </div>

@@ -17,9 +17,12 @@ import './locales.ts';
 const toolButton =
   'inline-flex h-9 items-center gap-1.5 rounded-lg border border-neutral-200 bg-white px-3 text-sm text-neutral-700 transition-colors hover:bg-neutral-50 disabled:opacity-50 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-200 dark:hover:bg-neutral-800';
 
+const presentButton = 'inline-flex h-9 items-center gap-1.5 rounded-lg bg-primary px-4 text-sm font-medium text-white transition-colors hover:bg-primary-hover';
+
 /** /view: one deck (GET /api/aippt/ppt/viewContent) — preview, themes, text edits, present, download; without an id, the history. */
 export default function ViewPage() {
   const { t } = useTranslation('slides');
+  const { t: ta } = useTranslation('app');
   const token = useSession((s) => s.token);
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || null;
@@ -88,14 +91,14 @@ export default function ViewPage() {
           <ArrowLeft className="size-4" aria-hidden />
         </Link>
       )}
-      <h1 className="min-w-0 flex-1 truncate px-1 text-[15px] font-medium">{deck?.title ?? t('history.title')}</h1>
+      <h1 className="min-w-0 flex-1 truncate px-1 text-[15px] font-medium">{deck?.title ?? ta('route.View')}</h1>
       {deck?.offline && <span className="mr-2 shrink-0 rounded-full bg-amber-50 px-2 py-0.5 text-xs text-amber-800 dark:bg-amber-500/10 dark:text-amber-200">{t('offline')}</span>}
     </header>
   );
 
   if (!id) {
     return (
-      <div className="flex h-full flex-col bg-neutral-50 dark:bg-neutral-950">
+      <div className="flex h-full flex-col bg-neutral-50 dark:bg-neutral-950" data-testid="view-page">
         {header}
         <div className="min-h-0 flex-1 overflow-y-auto">
           <div className="mx-auto max-w-2xl px-4 pt-5 pb-[calc(env(safe-area-inset-bottom)+96px)] sm:px-6">
@@ -108,7 +111,7 @@ export default function ViewPage() {
   }
 
   return (
-    <div className="flex h-full flex-col bg-neutral-100 dark:bg-neutral-950">
+    <div className="flex h-full flex-col bg-neutral-100 dark:bg-neutral-950" data-testid="view-page">
       {header}
       {missing ? (
         <p className="p-10 text-center text-sm text-neutral-500">{t('history.empty')}</p>
@@ -125,25 +128,25 @@ export default function ViewPage() {
         </div>
       ) : (
         <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
-          <div className="order-2 flex gap-2 overflow-x-auto border-t border-neutral-200/70 bg-white p-2 lg:order-1 lg:w-52 lg:flex-col lg:overflow-x-visible lg:overflow-y-auto lg:border-t-0 lg:border-r dark:border-neutral-800 dark:bg-neutral-900" role="list" aria-label={t('view.slides')}>
+          <ol className="order-2 flex gap-2 overflow-x-auto border-t border-neutral-200/70 bg-white p-2 lg:order-1 lg:w-52 lg:flex-col lg:overflow-x-visible lg:overflow-y-auto lg:border-t-0 lg:border-r dark:border-neutral-800 dark:bg-neutral-900" aria-label={t('view.slides')}>
             {deck.slides.map((s, i) => (
+              <li key={i} className="shrink-0">
               <button
-                key={i}
                 type="button"
-                role="listitem"
                 onClick={() => setCurrent(i)}
                 aria-current={i === current ? 'true' : undefined}
                 aria-label={`${t('view.slide', { n: i + 1 })}：${s.title}`}
                 className={`relative w-32 shrink-0 rounded-md p-0.5 lg:w-full ${i === current ? 'ring-2 ring-primary' : 'ring-1 ring-neutral-200 hover:ring-neutral-400 dark:ring-neutral-700'}`}
               >
                 <SlideCanvas slide={s} theme={theme} className="pointer-events-none rounded" label="" />
-                <span className="absolute bottom-1 left-1.5 rounded bg-black/50 px-1 text-[10px] text-white tabular-nums">{i + 1}</span>
+                <span className="absolute bottom-1 left-1.5 rounded bg-black/70 px-1 text-[10px] text-white tabular-nums">{i + 1}</span>
               </button>
+              </li>
             ))}
-          </div>
+          </ol>
           <div className="order-1 flex min-h-0 flex-1 flex-col overflow-y-auto lg:order-2">
             <div className="flex flex-wrap items-center gap-2 px-3 pt-3 sm:px-6">
-              <button type="button" className={`${toolButton} border-primary bg-primary text-white hover:bg-primary-hover dark:bg-primary`} onClick={() => setPresenting(true)}>
+              <button type="button" className={presentButton} onClick={() => setPresenting(true)}>
                 <Play className="size-4" aria-hidden />
                 {t('view.present')}
               </button>
@@ -155,7 +158,7 @@ export default function ViewPage() {
                 <PencilLine className="size-4" aria-hidden />
                 {t('view.edit')}
               </button>
-              <span className="ml-auto text-xs text-neutral-500 tabular-nums dark:text-neutral-400">{t('view.counter', { n: current + 1, total: deck.slides.length })}</span>
+              <span className="ml-auto text-xs text-neutral-600 tabular-nums dark:text-neutral-300">{t('view.counter', { n: current + 1, total: deck.slides.length })}</span>
             </div>
             <div className="px-3 pt-3 sm:px-6">
               <SlideCanvas slide={slide} theme={theme} number={current + 1} className="rounded-lg shadow-md" />

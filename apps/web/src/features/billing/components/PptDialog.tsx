@@ -76,11 +76,14 @@ export default function PptDialog({ open, onClose }: { open: boolean; onClose():
               >
                 <span className="min-w-0">
                   <span className="block text-[15px] font-semibold text-neutral-900 dark:text-neutral-50">{p.name}</span>
-                  <span className="mt-0.5 block text-xs text-neutral-500 dark:text-neutral-400">
+                  <span className="mt-0.5 block text-xs text-neutral-600 dark:text-neutral-300">
                     {t('ppt.count', { count: p.ppt_count })} · {t('price.permanent')}
                   </span>
                 </span>
-                <Price price={p.price} original={p.price_y} size="sm" />
+                <span className="flex shrink-0 flex-col items-end gap-0.5">
+                  <Price price={p.price} size="sm" />
+                  {p.discount && <span className="rounded bg-rose-50 px-1.5 text-[11px] text-rose-700 dark:bg-rose-500/10 dark:text-rose-300">{p.discount}</span>}
+                </span>
               </button>
             ))}
           </div>

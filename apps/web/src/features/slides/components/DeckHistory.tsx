@@ -52,7 +52,7 @@ export function DeckHistory({ decks, activeId, onRemoved, showNew = true }: { de
                 <Presentation className="mt-0.5 size-4 shrink-0 text-primary-fg" aria-hidden />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-sm font-medium text-neutral-900 dark:text-neutral-50">{d.title}</span>
-                  <span className="mt-1 flex items-center gap-1.5 text-xs text-neutral-500 dark:text-neutral-400">
+                  <span className="mt-1 flex items-center gap-1.5 text-xs text-neutral-600 dark:text-neutral-300">
                     <span className={`rounded px-1.5 py-px ${STATUS_TONE[d.status] ?? 'bg-neutral-100 text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300'}`}>
                       {t(`history.status.${d.status}`)}
                     </span>

@@ -19,7 +19,7 @@ export function SlideCanvas({ slide, theme, number, className = '', label }: { s
   };
   const head: CSSProperties = { fontFamily: cssFont(theme.headFont), color: hex(cover ? theme.coverText : theme.title) };
   return (
-    <div className={`relative w-full overflow-hidden select-none ${className}`} style={style} role="img" aria-label={label ?? slide.title}>
+    <div className={`relative w-full overflow-hidden text-left select-none ${className}`} style={style} {...(label === '' ? { 'aria-hidden': true } : { role: 'img', 'aria-label': label ?? slide.title })}>
       {cover ? <CoverSlide slide={slide} theme={theme} head={head} /> : <ContentSlide slide={slide} theme={theme} head={head} number={number} />}
     </div>
   );
