@@ -99,7 +99,7 @@ test.describe('AI PPT', () => {
     // Download a real .pptx.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '下载 .pptx' }).click()]);
     expect(download.suggestedFilename()).toMatch(/\.pptx$/);
-    const file = readFileSync((await download.path())!);
+    const file = readFileSync((await download.path()));
     expect(file.subarray(0, 2).toString()).toBe('PK');
     expect(file.length).toBeGreaterThan(20_000);
 
