@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import JSZip from 'jszip';
-import { deckView, pptPackageListReply, SLIDE_THEMES, type DeckSlide } from '@app/shared';
+import { deckView, pptPackageListReply, SLIDE_THEMES } from '@app/shared';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { makeOutline, openOutline } from '../../testing/slides.ts';
-import { frameSlides } from './generate.ts';
-import { offlineSectionSlides } from './offline.ts';
 import { planDeck } from './plan.ts';
 import { buildPptx } from './pptx.ts';
+import { sampleDeck } from './sample.ts';
 
 let t: TestApp;
 let alice: string;
@@ -182,22 +181,9 @@ describe('the plan', () => {
   });
 });
 
-/** An offline deck of `pages` slides, as the job writes it. */
-export function offlineDeck(pages: number): { title: string; slides: DeckSlide[] } {
-  const outline = ['背景与意义', '现状分析', '方法与路径', '案例与实践', '总结与展望'].map((title) => ({ title, points: [`${title}要点一`, `${title}要点二`, `${title}要点三`] }));
-  const slots = planDeck(outline, pages);
-  const deck = { title: '碳中和与能源转型', topic: '碳中和与能源转型', audience: '管理层', outline, offline: true, language: 'zh-CN' };
-  const slides = frameSlides(deck, slots);
-  outline.forEach((s, i) => {
-    const mine = slots.map((slot, k) => ({ slot, k })).filter((x) => x.slot.section === i);
-    offlineSectionSlides(deck.topic, s, i, mine.map((x) => x.slot), false).forEach((slide, j) => (slides[mine[j]!.k] = slide));
-  });
-  return { title: deck.title, slides: slides.map((s) => s!) };
-}
-
 describe('the .pptx', () => {
   it('is a real presentation: slide count, titles, notes, East Asian font on every run', async () => {
-    const deck = offlineDeck(12);
+    const deck = sampleDeck('碳中和与能源转型', 12);
     const buf = await buildPptx({ title: deck.title, language: 'zh-CN', theme: 'ink', slides: deck.slides, offline: true });
     const zip = await JSZip.loadAsync(buf);
     const slideFiles = Object.keys(zip.files).filter((f) => /^ppt\/slides\/slide\d+\.xml$/.test(f));
