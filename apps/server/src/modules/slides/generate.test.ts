@@ -20,7 +20,7 @@ beforeAll(async () => {
   alice = await t.loginByPhone('13500001511');
   aliceId = await userIdOf(t, alice);
   bob = await t.loginByPhone('13500001512');
-});
+}, 60_000);
 afterAll(async () => {
   await t.close();
 });
@@ -32,7 +32,7 @@ const pptOf = async (userId: number) => {
 };
 const view = async (id: number, token = alice, app = t): Promise<DeckView> => deckView.parse((await app.call('GET', '/api/aippt/ppt/viewContent', { token, query: { id: String(id) } })).body.data);
 const generate = (id: number, token = alice) => t.call('POST', '/api/aippt/deck/generate', { token, body: { id } });
-const untilStatus = (id: number, statuses: string[], app = t, ms = 10_000, token = alice) => waitFor(async () => statuses.includes((await view(id, token, app)).status), ms);
+const untilStatus = (id: number, statuses: string[], app = t, ms = 20_000, token = alice) => waitFor(async () => statuses.includes((await view(id, token, app)).status), ms);
 const newDeck = async (topic: string, pages = 10) => (await makeOutline(t, alice, { topic, pages })).deckId;
 
 describe('generating a deck (a durable job)', () => {
@@ -163,6 +163,11 @@ describe('generating a deck (a durable job)', () => {
 /** A local OpenAI-compatible upstream: outlines as Markdown, sections as JSON; `hang` keeps a section request open. */
 async function startSlidesUpstream() {
   const state = { hang: 0, sectionRequests: 0, bad: 0 };
+  const hung: import('node:http').ServerResponse[] = [];
+  /** Answers the requests kept silent with a server error. */
+  const release = () => {
+    for (const r of hung.splice(0)) r.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"released"}}');
+  };
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (d) => (raw += d));
@@ -177,7 +182,8 @@ async function startSlidesUpstream() {
         state.sectionRequests++;
         if (state.hang > 0) {
           state.hang--;
-          return; // silent: the step hangs until its instance is gone
+          hung.push(res);
+          return; // silent: the step hangs until released
         }
         if (state.bad > 0) {
           state.bad--;
@@ -209,7 +215,7 @@ async function startSlidesUpstream() {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-  return { url, state, close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }) };
+  return { url, state, release, close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }) };
 }
 
 describe('with a model configured (OpenAI protocol, local fake)', () => {
@@ -226,11 +232,11 @@ describe('with a model configured (OpenAI protocol, local fake)', () => {
     carol = await t2.loginByPhone('13500001513');
     carolId = await userIdOf(t2, carol);
     await t2.ctx.db.update(balances).set({ basePpt: 3 }).where(eq(balances.userId, carolId));
-  });
+  }, 60_000);
   afterAll(async () => {
     await t2.close();
     await up.close();
-  });
+  }, 30_000);
 
   it('the outline and the slides come from the model, not labelled offline; an answer that is not JSON is retried', async () => {
     const o = await makeOutline(t2, carol, { topic: '人工智能简史', pages: 8 });
@@ -261,7 +267,7 @@ describe('with a model configured (OpenAI protocol, local fake)', () => {
     await reader.read();
     // The page goes away after the first bytes.
     await reader.cancel();
-    await waitFor(async () => (await view(v.body.data.deckId, carol, t2)).status === 'outline');
+    await waitFor(async () => (await view(v.body.data.deckId, carol, t2)).status === 'outline', 20_000);
     expect((await view(v.body.data.deckId, carol, t2)).outline).toHaveLength(3);
   });
 
@@ -273,15 +279,20 @@ describe('with a model configured (OpenAI protocol, local fake)', () => {
       up.state.hang = 1;
       const seen = up.state.sectionRequests;
       await t2.call('POST', '/api/aippt/deck/generate', { token: carol, body: { id: o.deckId } });
-      await waitFor(async () => up.state.sectionRequests > seen);
+      await waitFor(async () => up.state.sectionRequests > seen, 20_000);
       // Reopening the page shows where it is: generating, the frame slides already there.
       const mid = deckView.parse((await other.call('GET', '/api/aippt/ppt/viewContent', { token: carol, query: { id: String(o.deckId) } })).body.data);
       expect(mid.status).toBe('generating');
       t2.clock.advance(31_000);
       await untilStatus(o.deckId, ['done'], other, 20_000, carol);
+      // The stuck step comes back late (its upstream fails now): nothing changes.
+      up.release();
+      await new Promise((r) => setTimeout(r, 200));
+      expect((await view(o.deckId, carol, t2)).status).toBe('done');
       const after = (await t2.ctx.db.select().from(balances).where(eq(balances.userId, carolId)))[0]!.basePpt;
       expect(before - after).toBe(1);
     } finally {
+      up.release();
       await other.close();
     }
   }, 40_000);

@@ -11,7 +11,7 @@ import { offlineSectionSlides, OFFLINE_TAG } from './offline.ts';
 import { deckModel } from './outline.ts';
 import type { Slot } from './plan.ts';
 import { readSectionSlides, sectionPrompt } from './prompt.ts';
-import { deckView, type DeckRow, type SlidesService } from './service.ts';
+import { deckView, OUTLINE_STALE_MS, type DeckRow, type SlidesService } from './service.ts';
 
 export const DECK_JOB = 'slides.deck';
 /** What a deck costs: one generation from the ppt pool, held while the job runs. */
@@ -89,7 +89,7 @@ export class DeckWriter {
   /** Submits the job (holds one generation of the ppt quota; 508001 when there is none). */
   async start(user: AuthUser, id: number) {
     const deck = await this.service.require(user, id);
-    if (deck.status === 'outlining') throw conflict('大纲还在生成中，请稍候');
+    if (deck.status === 'outlining' && this.ctx.clock.now() - deck.updatedAt.getTime() <= OUTLINE_STALE_MS) throw conflict('大纲还在生成中，请稍候');
     if (deck.status === 'generating') throw conflict('正在生成中，请勿重复提交');
     if (deck.status === 'done') throw conflict('这份 PPT 已生成；可以直接修改文字或换主题');
     const slots = this.service.planFor(deck);
@@ -115,7 +115,7 @@ export class DeckWriter {
     const deck = await this.service.require(user, id);
     if (deck.status !== 'generating' || !deck.jobId) throw conflict('没有进行中的生成');
     await this.jobs.cancel(deck.jobId, user.id);
-    return deckView(await this.service.require(user, id));
+    return deckView(await this.service.require(user, id), this.ctx.clock.now());
   }
 
   /** Stops a deck's job (a deleted deck); the quota is released by the job's end. */

@@ -20,17 +20,25 @@ export type DeckRow = typeof slideDecks.$inferSelect;
 
 const field = (name: string, message: string) => new AppError(Code.BAD_REQUEST, message, 400, { field: name, issues: [{ field: name, message }] });
 const conflict = (message: string) => new AppError(Code.BAD_REQUEST, message, 409);
+/**
+ * An outline whose stream was never opened (the page closed between the two calls) is not being
+ * written after this long: it counts as failed, so the user can write the outline by hand.
+ */
+export const OUTLINE_STALE_MS = 10 * 60_000;
+const statusOf = (d: DeckRow, nowMs: number): DeckStatus =>
+  d.status === 'outlining' && nowMs - d.updatedAt.getTime() > OUTLINE_STALE_MS ? 'failed' : (d.status as DeckStatus);
+
 /** The most decks one user keeps (older ones must be deleted first). */
 export const DECKS_PER_USER = 200;
 
-export function deckSummary(d: DeckRow): DeckSummary {
+export function deckSummary(d: DeckRow, nowMs = Date.now()): DeckSummary {
   return {
     id: d.id,
     title: d.title,
     topic: d.topic,
     pages: d.pages,
     theme: d.theme,
-    status: d.status as DeckStatus,
+    status: statusOf(d, nowMs),
     slideCount: d.slides.filter(Boolean).length,
     offline: d.offline,
     createdAt: d.createdAt.toISOString(),
@@ -38,17 +46,18 @@ export function deckSummary(d: DeckRow): DeckSummary {
   };
 }
 
-export function deckView(d: DeckRow): DeckView {
+export function deckView(d: DeckRow, nowMs = Date.now()): DeckView {
   const planned = d.status === 'outlining' || d.status === 'outline' ? 0 : d.slides.length;
+  const summary = deckSummary(d, nowMs);
   return {
-    ...deckSummary(d),
+    ...summary,
     audience: d.audience,
     language: d.language,
     outline: d.outline,
     // Slots not written yet are null while the job runs: the view lists the written ones in order.
     slides: d.slides.filter((x): x is DeckSlide => x !== null),
     planned,
-    error: d.errorText,
+    error: summary.status === 'failed' && d.status === 'outlining' ? '大纲生成中断，请手动添加章节或重新开始' : d.errorText,
     charged: d.charged,
   };
 }
@@ -64,7 +73,8 @@ export class SlidesService {
       .where(and(eq(slideDecks.userId, user.id), isNull(slideDecks.deletedAt)))
       .orderBy(desc(slideDecks.updatedAt), desc(slideDecks.id))
       .limit(DECKS_PER_USER);
-    return rows.map(deckSummary);
+    const now = this.ctx.clock.now();
+    return rows.map((r) => deckSummary(r, now));
   }
 
   async count(userId: number): Promise<number> {
@@ -86,7 +96,7 @@ export class SlidesService {
   }
 
   async view(user: AuthUser, id: number): Promise<DeckView> {
-    return deckView(await this.require(user, id));
+    return deckView(await this.require(user, id), this.ctx.clock.now());
   }
 
   /** The edited outline: only before generation (or after a failed or stopped one). */
@@ -96,7 +106,7 @@ export class SlidesService {
     return this.update(user, body.id, ['outline', 'failed'], '正在生成中，不能修改大纲', (d) => {
       const p = pages ?? d.pages;
       if (outline.length > maxSectionsFor(p)) throw field('outline', `${p} 页最多容纳 ${maxSectionsFor(p)} 个章节，请删减章节或增加页数`);
-      return { title: body.title, outline, pages: p };
+      return { title: body.title, outline, pages: p, status: 'outline' };
     });
   }
 
@@ -141,7 +151,7 @@ export class SlidesService {
     id: number,
     allowed: DeckStatus[] | null,
     refused: string,
-    change: (d: DeckRow) => Partial<Pick<DeckRow, 'title' | 'outline' | 'pages' | 'theme' | 'slides'>>,
+    change: (d: DeckRow) => Partial<Pick<DeckRow, 'title' | 'outline' | 'pages' | 'theme' | 'slides' | 'status'>>,
   ): Promise<DeckView> {
     return this.ctx.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
@@ -151,15 +161,16 @@ export class SlidesService {
         .where(and(eq(slideDecks.id, id), eq(slideDecks.userId, user.id), isNull(slideDecks.deletedAt)))
         .for('update');
       if (!d) throw notFound('PPT 不存在或已删除');
-      if (d.status === 'outlining') throw conflict('大纲还在生成中，请稍候');
-      if (allowed && !allowed.includes(d.status as DeckStatus)) throw conflict(refused);
+      const status = statusOf(d, this.ctx.clock.now());
+      if (status === 'outlining') throw conflict('大纲还在生成中，请稍候');
+      if (allowed && !allowed.includes(status)) throw conflict(refused);
       const set = change(d);
       const [row] = await tx
         .update(slideDecks)
         .set({ ...set, updatedAt: new Date(this.ctx.clock.now()) })
         .where(eq(slideDecks.id, d.id))
         .returning();
-      return deckView(row!);
+      return deckView(row!, this.ctx.clock.now());
     });
   }
 }

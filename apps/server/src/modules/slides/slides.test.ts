@@ -84,6 +84,20 @@ describe('outline (a turn on the engine)', () => {
   });
 });
 
+describe('an outline whose stream was never opened', () => {
+  it('is refused for edits while it may still run, then counts as failed and can be written by hand', async () => {
+    const v = await t.call('POST', '/api/aippt/outline/validate', { token: alice, body: { topic: '没打开的流', pages: 6 } });
+    const id = v.body.data.deckId as number;
+    const outline = [{ title: '手写的章节', points: ['一'] }];
+    expect((await t.call('POST', '/api/aippt/deck/outline', { token: alice, body: { id, title: 't', outline } })).status).toBe(409);
+    expect((await t.call('POST', '/api/aippt/deck/generate', { token: alice, body: { id } })).status).toBe(409);
+    t.clock.advance(11 * 60_000);
+    expect(deckView.parse((await view(id)).body.data)).toMatchObject({ status: 'failed' });
+    const saved = await t.call('POST', '/api/aippt/deck/outline', { token: alice, body: { id, title: '手写', outline } });
+    expect(saved.body.data).toMatchObject({ status: 'outline', outline });
+  });
+});
+
 describe('deck edits', () => {
   let id: number;
   beforeAll(async () => {
