@@ -1,4 +1,8 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
@@ -8,6 +12,7 @@ import { balanceLedger, balances, jobs, slideDecks } from '../../db/schema/index
 import { addModel, userIdOf, waitFor } from '../../testing/chat.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { makeOutline } from '../../testing/slides.ts';
+import { officeCommand } from './pdf.ts';
 
 const fast = { jobs: { pollMs: 20 } };
 let t: TestApp;
@@ -34,6 +39,8 @@ const view = async (id: number, token = alice, app = t): Promise<DeckView> => de
 const generate = (id: number, token = alice) => t.call('POST', '/api/aippt/deck/generate', { token, body: { id } });
 const untilStatus = (id: number, statuses: string[], app = t, ms = 20_000, token = alice) => waitFor(async () => statuses.includes((await view(id, token, app)).status), ms);
 const newDeck = async (topic: string, pages = 10) => (await makeOutline(t, alice, { topic, pages })).deckId;
+
+const hasPdftoppm = spawnSync('pdftoppm', ['-v'], { stdio: 'ignore' }).status === 0;
 
 describe('generating a deck (a durable job)', () => {
   it('without quota: 508001 (opens the ppt dialog), nothing held, the deck stays editable', async () => {
@@ -121,6 +128,47 @@ describe('generating a deck (a durable job)', () => {
     expect(all).toContain('14532D');
     expect(all).toContain('typeface="DengXian"');
   });
+
+  it('PDF: refused with a clear message when LibreOffice is missing', async () => {
+    await setPpt(aliceId, 1);
+    const id = await newDeck('PDF 导出', 6);
+    await generate(id);
+    await untilStatus(id, ['done']);
+    const res = await t.app.inject({ method: 'GET', url: `/api/aippt/deck/export?id=${id}&format=pdf`, headers: { authorization: `Bearer ${alice}` } });
+    if (officeCommand()) {
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    } else {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain('LibreOffice');
+    }
+  });
+
+  // Needs LibreOffice and poppler on the machine (CI does not install them): every page of the PDF has something on it.
+  it.skipIf(!officeCommand() || !hasPdftoppm)('a deck converted by LibreOffice has no blank page', async () => {
+    await setPpt(aliceId, 1);
+    const id = await newDeck('LibreOffice 转换', 8);
+    await generate(id);
+    await untilStatus(id, ['done']);
+    const res = await t.app.inject({ method: 'GET', url: `/api/aippt/deck/export?id=${id}&format=pdf`, headers: { authorization: `Bearer ${alice}` } });
+    expect(res.statusCode).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), 'slides-pdf-test-'));
+    try {
+      writeFileSync(join(dir, 'deck.pdf'), res.rawPayload);
+      expect(spawnSync('pdftoppm', ['-r', '20', '-gray', join(dir, 'deck.pdf'), join(dir, 'page')]).status).toBe(0);
+      const pages = readdirSync(dir).filter((f) => f.endsWith('.pgm'));
+      expect(pages).toHaveLength(8);
+      for (const f of pages) {
+        const pgm = readFileSync(join(dir, f));
+        // P5 header: magic, width, height, maxval, then one byte per pixel.
+        const header = pgm.subarray(0, 40).toString('latin1').split(/\s+/);
+        const pixels = pgm.subarray(pgm.length - Number(header[1]) * Number(header[2]));
+        expect(new Set(pixels).size, f).toBeGreaterThan(2);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('quota under concurrency: one generation left, two decks at once: one runs, the other gets 508001', async () => {
     await setPpt(aliceId, 1);
