@@ -132,7 +132,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await plugin((s) => configRoutes(s, ctx, configService));
   await plugin((s) => authRoutes(s, ctx, auth));
   await plugin((s) => userRoutes(s, ctx, new UserService(ctx)));
-  await plugin((s) => growthRoutes(s, ctx));
+  await plugin((s) => growthRoutes(s, ctx, configService));
   await plugin((s) => billingRoutes(s, ctx, configService));
   const models = await createModels(ctx, opts.llm);
   const turns = createTurnEngine(ctx, opts.turns ?? { leaseMs: config.env.TURN_LEASE_MS, tickMs: config.env.TURN_TICK_MS });

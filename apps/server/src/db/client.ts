@@ -29,7 +29,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({
       connectionString: opts.url,
-      max: 10,
+      max: Number(process.env.DB_POOL_MAX ?? 10),
       ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
     });
     if (opts.searchPath) {

@@ -18,6 +18,7 @@ const screens: Record<string, () => Promise<{ default: React.ComponentType }>> =
   AppStore: () => import('../features/apps/AppStorePage.tsx'),
   AppH5: () => import('../features/apps/AppH5Page.tsx'),
   AppExpert: () => import('../features/apps/AppExpertPage.tsx'),
+  Share: () => import('../features/growth/SharePage.tsx'),
   aippt: () => import('../features/slides/AipptPage.tsx'),
   View: () => import('../features/slides/ViewPage.tsx'),
 };

@@ -141,7 +141,3 @@ export async function call<T>(method: 'GET' | 'POST', url: string, data?: object
   return reply.data;
 }
 
-export const http = {
-  get: <T>(url: string, query?: object, opts?: RequestOptions) => call<T>('GET', url, query, opts),
-  post: <T>(url: string, body?: object, opts?: RequestOptions) => call<T>('POST', url, body, opts),
-};

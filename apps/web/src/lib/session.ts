@@ -1,7 +1,14 @@
 import { create } from 'zustand';
 import type { BalanceReply, GlobalConfigFields, Mask, Notice, PackageItem, UserInfo, WebsiteInfoReply } from '@app/shared';
-import { http } from './http.ts';
+import { callRoute, endpoint } from './api.ts';
 import { storage, StorageKey, tokenStore } from './storage.ts';
+
+const globalConfigEp = endpoint('config.globalConfig', 'GET', '/api/config/global');
+const websiteInfo = endpoint('config.websiteInfo', 'GET', '/api/website/info');
+const userInfoEp = endpoint('user.info', 'GET', '/api/user/info');
+const balanceEp = endpoint('user.balance', 'GET', '/balance/query');
+const packagesEp = endpoint('billing.packages', 'GET', '/api/package/index');
+const logoutEp = endpoint('auth.logout', 'POST', '/api/logout');
 
 export type GlobalConfig = GlobalConfigFields & { masks: Mask[]; notice: Notice };
 
@@ -53,8 +60,8 @@ export const useSession = create<SessionState>((set, get) => ({
 
   async loadGlobal() {
     const [global, website] = await Promise.all([
-      http.get<{ list: GlobalConfigFields; masks: Mask[]; notice: Notice }>('/api/config/global', undefined, { silent: true }),
-      http.get<WebsiteInfoReply>('/api/website/info', undefined, { silent: true }),
+      callRoute(globalConfigEp, undefined, { silent: true }),
+      callRoute(websiteInfo, undefined, { silent: true }),
     ]);
     set({ globalConfig: { ...global.list, masks: global.masks, notice: global.notice }, website, ready: true });
   },
@@ -62,14 +69,14 @@ export const useSession = create<SessionState>((set, get) => ({
   async loadUser() {
     if (!tokenStore.get()) return;
     const [userInfo, balance] = await Promise.all([
-      http.get<UserInfo>('/api/user/info', undefined, { silent: true }),
-      http.get<BalanceReply>('/balance/query', undefined, { silent: true }),
+      callRoute(userInfoEp, undefined, { silent: true }),
+      callRoute(balanceEp, undefined, { silent: true }),
     ]);
     set({ userInfo, balance });
   },
 
   async loadPackages() {
-    const data = await http.get<{ list: PackageItem[] }>('/api/package/index', undefined, { silent: true });
+    const data = await callRoute(packagesEp, undefined, { silent: true });
     set({ packages: data.list });
   },
 
@@ -87,7 +94,7 @@ export const useSession = create<SessionState>((set, get) => ({
 
   async logout() {
     try {
-      if (tokenStore.get()) await http.post('/api/logout', {}, { silent: true });
+      if (tokenStore.get()) await callRoute(logoutEp, undefined, { silent: true });
     } catch {
       // The local session ends regardless.
     }

@@ -1,6 +1,6 @@
 import type { BehaviorEvent, CollectWebBody } from '@app/shared';
 import { IDLE_START_MS } from '@app/shared/constants';
-import { http } from './http.ts';
+import { callRoute, endpoint } from './api.ts';
 import { storage, StorageKey } from './storage.ts';
 import { setBehaviorSender } from './tracking-bridge.ts';
 
@@ -9,7 +9,10 @@ import { setBehaviorSender } from './tracking-bridge.ts';
  * Everything here is fire-and-forget: it never blocks the UI and never shows a toast.
  */
 export const TRACKING_VERSION = '1.0.0';
-export const BEHAVIOR_URL = '/api/user/behavior';
+const behavior = endpoint('growth.behavior', 'POST', '/api/user/behavior');
+const clientCreate = endpoint('growth.clientCreate', 'POST', '/api/client/create');
+const collectWeb = endpoint('growth.collectWeb', 'POST', '/api/client/collect-web');
+export const BEHAVIOR_URL = behavior.path;
 
 export type TrackInput = Partial<BehaviorEvent> & Pick<BehaviorEvent, 'type' | 'code'>;
 
@@ -102,7 +105,7 @@ export function sendEvent(event: BehaviorEvent) {
   } catch {
     // Fall through to the http client.
   }
-  http.post(BEHAVIOR_URL, event, { silent: true }).catch(() => undefined);
+  callRoute(behavior, event, { silent: true }).catch(() => undefined);
 }
 
 export function track(input: TrackInput) {
@@ -187,8 +190,7 @@ let clientCodeRequest: Promise<string | null> | null = null;
 export function ensureClientCode(): Promise<string | null> {
   const stored = storage.get<string>(StorageKey.clientCode);
   if (stored) return Promise.resolve(stored);
-  clientCodeRequest ??= http
-    .post<{ client_code: string }>('/api/client/create', { fingerprint: getFingerprint() }, { silent: true })
+  clientCodeRequest ??= callRoute(clientCreate, { fingerprint: getFingerprint() }, { silent: true })
     .then((data) => {
       storage.set(StorageKey.clientCode, data.client_code, null);
       return data.client_code;
@@ -212,7 +214,7 @@ export function collectVisit(href = location.href, referrer = document.referrer)
   const promoteAccountId = query.get('promote_account_id');
   if (bdVid) body.bd_vid = bdVid.slice(0, 256);
   if (promoteAccountId) body.promote_account_id = promoteAccountId.slice(0, 64);
-  http.post('/api/client/collect-web', body, { silent: true }).catch(() => undefined);
+  callRoute(collectWeb, body, { silent: true }).catch(() => undefined);
 }
 
 let stopTracking: (() => void) | null = null;

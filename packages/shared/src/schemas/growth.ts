@@ -31,3 +31,45 @@ export const collectWebBody = z.object({
   referrer: optionalText(1000),
 });
 export type CollectWebBody = z.infer<typeof collectWebBody>;
+
+/** GET /signin/signinLog: one month of the calendar (YYYY-MM, Asia/Shanghai), the current one by default. */
+export const signInLogQuery = z.object({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月份格式应为 YYYY-MM')
+    .optional(),
+});
+export const signInDay = z.object({ signInDate: z.string(), isSigned: z.boolean() });
+export const signInLogReply = z.object({
+  /** The month's days up to today (a future day is never listed). */
+  list: z.array(signInDay),
+  /** Days signed in a row, up to today (or yesterday while today is unsigned). */
+  streak: z.number().int(),
+  signedToday: z.boolean(),
+  /** Today in the site's time zone (YYYY-MM-DD). */
+  today: z.string(),
+});
+export type SignInLogReply = z.infer<typeof signInLogReply>;
+export const signInReply = z.object({ model3: z.number().int(), model4: z.number().int(), draw: z.number().int(), streak: z.number().int() });
+export type SignInReply = z.infer<typeof signInReply>;
+
+const reward = z.object({ model3: z.number().int(), model4: z.number().int(), draw: z.number().int() });
+/** GET /user/genInviteCode: the caller's invite code and what an invite earns (when the site rewards invites). */
+export const inviteCodeReply = z.object({
+  code: z.string(),
+  /** Rewards on: what the inviter and the invitee each get when the invitee registers. */
+  rewards: z.object({ enabled: z.boolean(), inviter: reward, invitee: reward, dailyLimit: z.number().int() }),
+  /** How many people registered with the code, and what they earned the caller. */
+  invited: z.number().int(),
+  earned: reward,
+});
+export type InviteCodeReply = z.infer<typeof inviteCodeReply>;
+export const inviteRecordQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  size: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const inviteRecordReply = z.object({
+  rows: z.array(z.object({ nickname: z.string(), createdAt: z.string(), reward }).strict()),
+  count: z.number().int(),
+});
+export type InviteRecordReply = z.infer<typeof inviteRecordReply>;

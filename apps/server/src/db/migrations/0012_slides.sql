@@ -35,3 +35,7 @@ CREATE TABLE IF NOT EXISTS "slide_decks" (
 );
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "slide_decks_user_idx" ON "slide_decks" ("user_id", "updated_at");
+--> statement-breakpoint
+ALTER TABLE "balances" ADD COLUMN IF NOT EXISTS "held_ppt" integer DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "balances" ADD CONSTRAINT "balances_held_ppt_non_negative" CHECK ("held_ppt" >= 0);

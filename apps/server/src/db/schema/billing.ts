@@ -20,6 +20,11 @@ export const balances = pgTable(
     memberModel4: integer('member_model4').notNull().default(0),
     memberDraw: integer('member_draw').notNull().default(0),
     memberPpt: integer('member_ppt').notNull().default(0),
+    /** What running turns and jobs hold of each pool (taken at admission, given back when they settle). */
+    heldModel3: integer('held_model3').notNull().default(0),
+    heldModel4: integer('held_model4').notNull().default(0),
+    heldDraw: integer('held_draw').notNull().default(0),
+    heldPpt: integer('held_ppt').notNull().default(0),
     memberExpiresAt: timestamp('member_expires_at', { withTimezone: true }),
     memberLevel: integer('member_level').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -29,6 +34,7 @@ export const balances = pgTable(
       'balances_non_negative',
       sql`base_model3 >= 0 and base_model4 >= 0 and base_draw >= 0 and member_model3 >= 0 and member_model4 >= 0 and member_draw >= 0`,
     ),
+    check('balances_held_non_negative', sql`held_model3 >= 0 and held_model4 >= 0 and held_draw >= 0`),
   ],
 );
 

@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
 
 export const clients = pgTable('clients', {
   code: text('code').primaryKey(),
@@ -39,4 +40,17 @@ export const behaviorEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('behavior_events_code_idx').on(t.code, t.createdAt)],
+);
+
+/** One row per user and calendar day (Asia/Shanghai) signed in: the key makes a day's reward once only. */
+export const signIns = pgTable(
+  'sign_ins',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gte, like, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import { inviteCode } from '../../core/ids.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import { balanceLedger, users } from '../../db/schema/index.ts';
 import { creditBase, ensureBalanceRow } from '../billing/public.ts';
 import type { ConfigService } from '../config/service.ts';
+import { siteDayStart } from '../growth/public.ts';
 
 export type RegisterWay = 'mobile' | 'wechat' | 'account';
 
@@ -70,6 +71,7 @@ export async function createUser(ctx: AppContext, config: ConfigService, input: 
           .returning({ id: users.id });
         await ensureBalanceRow(db, row!.id);
         if (gift) await creditBase(db, row!.id, gift, 'register', `user:${row!.id}`, '注册赠送');
+        if (inviterId !== null) await rewardInvite(db, s, inviterId, row!.id, ctx.clock.now());
         return { id: row!.id, gift };
       });
     } catch (e) {
@@ -80,6 +82,27 @@ export async function createUser(ctx: AppContext, config: ConfigService, input: 
     }
   }
   throw new Error('could not allocate an invite code');
+}
+
+/**
+ * The referral rewards of a registration with an invite code, in its transaction: the inviter's
+ * and the invitee's, each a ledger row. The inviter's balance row is locked first, so the daily
+ * cap holds under concurrent sign-ups; past it (farmed sign-ups) nobody is rewarded.
+ */
+async function rewardInvite(db: Db, s: Awaited<ReturnType<ConfigService['settings']>>, inviterId: number, inviteeId: number, nowMs: number) {
+  if (s.inviteRewardStatus !== 1) return;
+  const inviter = { model3: s.inviterRewardModel3Count, model4: s.inviterRewardModel4Count, draw: s.inviterRewardDrawCount };
+  const invitee = { model3: s.inviteeRewardModel3Count, model4: s.inviteeRewardModel4Count, draw: s.inviteeRewardDrawCount };
+  await ensureBalanceRow(db, inviterId);
+  await db.execute(sql`select 1 from balances where user_id = ${inviterId} for update`);
+  const dayStart = siteDayStart(nowMs);
+  const [today] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(balanceLedger)
+    .where(and(eq(balanceLedger.userId, inviterId), eq(balanceLedger.type, 'invite'), like(balanceLedger.ref, 'invite:%'), gte(balanceLedger.createdAt, dayStart)));
+  if ((today?.n ?? 0) >= s.inviteRewardDailyLimit) return;
+  await creditBase(db, inviterId, inviter, 'invite', `invite:${inviteeId}`, '邀请好友注册奖励');
+  await creditBase(db, inviteeId, invitee, 'invite', `invited-by:${inviterId}`, '受邀注册奖励');
 }
 
 async function findInviter(db: Db, code: string) {

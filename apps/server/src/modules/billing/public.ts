@@ -1,5 +1,5 @@
 // What other modules may use of billing (lint/boundaries.js): they import this file, never
 // billing's other files. Billing has no service.ts of its own yet.
 export { creditBase, ensureBalanceRow, isVip, readBalance } from './balance.ts';
-export { spend, spendCtes, type CreditPool, type SpendResult } from './spend.ts';
+export { poolColumns, spend, spendCtes, type CreditPool, type SpendResult } from './spend.ts';
 export { listPptPackages, packageView } from './packages.ts';

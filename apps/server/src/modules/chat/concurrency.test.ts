@@ -59,5 +59,6 @@ describe('concurrent turns', () => {
     // No credits stay held once every turn is over.
     const [held] = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(turns).where(and(eq(turns.userId, userId), eq(turns.status, 'running')));
     expect(held!.n).toBe(0);
+    expect(await getBalance(t, userId)).toMatchObject({ heldModel3: 0, heldModel4: 0, heldDraw: 0 });
   });
 });

@@ -8,6 +8,16 @@ export interface SiteSettings extends Omit<GlobalConfigFields, 'clientMenuList'>
   registerProtocolTitle: string;
   payWay: string;
   copyright: string;
+  /** Referral plan: rewards when someone registers with a user's invite code (1 on). */
+  inviteRewardStatus: number;
+  inviterRewardModel3Count: number;
+  inviterRewardModel4Count: number;
+  inviterRewardDrawCount: number;
+  inviteeRewardModel3Count: number;
+  inviteeRewardModel4Count: number;
+  inviteeRewardDrawCount: number;
+  /** At most this many rewarded invites per inviter and day (farmed sign-ups earn nothing past it). */
+  inviteRewardDailyLimit: number;
 }
 
 export const SETTINGS_DEFAULTS: SiteSettings = {
@@ -46,6 +56,14 @@ export const SETTINGS_DEFAULTS: SiteSettings = {
   registerProtocolTitle: '《用户服务协议》',
   payWay: 'ali,wx',
   copyright: '© 2026 知行 AI · 内容由 AI 生成，仅供参考',
+  inviteRewardStatus: 1,
+  inviterRewardModel3Count: 10,
+  inviterRewardModel4Count: 2,
+  inviterRewardDrawCount: 5,
+  inviteeRewardModel3Count: 5,
+  inviteeRewardModel4Count: 0,
+  inviteeRewardDrawCount: 2,
+  inviteRewardDailyLimit: 20,
 };
 
 export type SettingKey = keyof SiteSettings;

@@ -6,6 +6,9 @@ import { limitOrThrow } from '../../core/rate-limit.ts';
 import { ok } from '../../core/reply.ts';
 import { route } from '../../core/routes.ts';
 import { behaviorEvents, clients, visits } from '../../db/schema/index.ts';
+import type { ConfigService } from '../config/service.ts';
+import { InviteService } from './invites.ts';
+import { SignInService } from './sign-in.ts';
 
 const clientCodeOf = (req: FastifyRequest) => {
   const v = req.headers['x-client-code'];
@@ -13,8 +16,15 @@ const clientCodeOf = (req: FastifyRequest) => {
 };
 const ua = (req: FastifyRequest) => (req.headers['user-agent'] ?? '').slice(0, 500);
 
-/** Visit tracking, client codes and behaviour events: write-only, public, rate-limited per IP. */
-export function growthRoutes(app: FastifyInstance, ctx: AppContext) {
+/** Visit tracking, client codes and behaviour events (write-only, public, rate-limited per IP); daily sign-in; the referral plan. */
+export function growthRoutes(app: FastifyInstance, ctx: AppContext, config: ConfigService) {
+  const signIn = new SignInService(ctx, config);
+  route(app, routes.growth.signIn, async ({ actor }) => ok(await signIn.sign(actor.id), '签到成功！'));
+  route(app, routes.growth.signInLog, async ({ actor, query }) => ok(await signIn.log(actor.id, query.month)));
+  const invites = new InviteService(ctx, config);
+  route(app, routes.growth.inviteCode, async ({ actor }) => ok(await invites.code(actor.id)));
+  route(app, routes.growth.inviteRecord, async ({ actor, query }) => ok(await invites.record(actor.id, query.page, query.size)));
+
   route(app, routes.growth.clientCreate, async ({ req, body }) => {
     await limitOrThrow(ctx.kv, `client-create:${req.ip}`, ctx.config.env.CLIENT_CODES_PER_IP_PER_HOUR, 3600);
     const code = randomToken(12);

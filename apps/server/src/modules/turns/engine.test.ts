@@ -226,6 +226,8 @@ describe('a turn whose instance died', () => {
         ref: { groupId: g!.id, userMessageId: q!.id, retry: false, model: 'eng' },
       })
       .returning({ id: turns.id });
+    // As its admission did: the balance row holds its cost.
+    await t.ctx.db.execute(sql`update balances set held_model3 = held_model3 + 1 where user_id = ${userId}`);
     return { groupId: g!.id, turnId: row!.id };
   }
 

@@ -1,16 +1,15 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '@app/shared';
 import { requireUser, type AuthUser } from '../../core/auth.ts';
 import type { AppContext } from '../../core/context.ts';
 import { notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
-import { turns } from '../../db/schema/index.ts';
 import { LlmError, type LlmUsage } from '../../providers/llm/types.ts';
-import { spend, type CreditPool } from '../billing/public.ts';
+import type { CreditPool } from '../billing/public.ts';
 import { balanceError } from '../models/service.ts';
 import { describeFailure } from './failures.ts';
-import { insertHold, lockBalance } from './holds.ts';
+import { admitHold, settleHold } from './holds.ts';
 import type { JobRunner } from './jobs.ts';
 import { LiveTurn, type LiveTurns } from './live.ts';
 import { putBackTurn, takeTurn, type OwnedTurn } from './prepared.ts';
@@ -195,6 +194,10 @@ export class TurnEngine {
       await sse.send(adapter.failure(turn, Code.SERVER_ERROR, '服务器开小差了，请稍后再试'));
       return sse.end();
     }
+    // Refused: holds of turns whose instance died may be what stands in the way; settle those and try once more.
+    if (!admitted && (await this.settleLapsed(turn.userId).catch(() => 0)) > 0) {
+      admitted = await this.admit(adapter, turn, price, startedAt).catch(() => null);
+    }
     if (!admitted) {
       const err = balanceError(price.pool);
       await sse.send(adapter.failure(turn, err.code, err.message));
@@ -251,24 +254,18 @@ export class TurnEngine {
     try {
       return await this.ctx.db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
-        const spendable = price.cost > 0 ? await lockBalance(tx, turn.userId, price.pool, startedAt) : null;
-        if (spendable !== null && spendable < price.cost) return null;
         const ref = await adapter.begin(tx, turn, startedAt);
-        const turnId = await insertHold(
-          tx,
-          {
-            userId: turn.userId,
-            kind: adapter.kind,
-            pool: price.pool,
-            cost: price.cost,
-            instanceId: this.live.instanceId,
-            leaseUntil: this.live.leaseUntil(),
-            startedAt: new Date(startedAt),
-            ref,
-          },
-          spendable,
-        );
-        // Other turns in flight hold the rest: undo what `begin` wrote.
+        const turnId = await admitHold(tx, {
+          userId: turn.userId,
+          kind: adapter.kind,
+          pool: price.pool,
+          cost: price.cost,
+          instanceId: this.live.instanceId,
+          leaseUntil: this.live.leaseUntil(),
+          startedAt: new Date(startedAt),
+          ref,
+        });
+        // The balance cannot pay it (with what other turns in flight hold): undo what `begin` wrote.
         if (turnId === null) throw REFUSED;
         return { turnId, ref, startedAt };
       });
@@ -300,19 +297,20 @@ export class TurnEngine {
     const charge = outcome.status !== 'error' && text.length > 0 && price.cost > 0;
     return this.ctx.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      const [row] = await tx
-        .update(turns)
-        .set({ status: charge ? 'settled' : 'released', text, settledAt: new Date(this.ctx.clock.now()) })
-        .where(and(eq(turns.id, admitted.turnId), eq(turns.status, 'running')))
-        .returning({ id: turns.id });
-      if (!row) return null;
-      let charged = 0;
-      if (charge) {
-        const paid = await spend(tx, { userId, pool: price.pool, cost: price.cost, nowMs: admitted.startedAt, note: price.label, ref: `turn:${admitted.turnId}` });
-        if (paid) charged = price.cost;
-        else this.ctx.log.warn({ userId, turnId: admitted.turnId }, 'turn: reply produced but the balance could no longer pay');
-        if (charged) await tx.update(turns).set({ charged }).where(eq(turns.id, admitted.turnId));
-      }
+      const { flipped, charged } = await settleHold(tx, {
+        turnId: admitted.turnId,
+        userId,
+        pool: price.pool,
+        held: price.cost,
+        charge: charge ? price.cost : 0,
+        nowMs: admitted.startedAt,
+        settledAt: new Date(this.ctx.clock.now()),
+        text,
+        note: price.label,
+        ref: `turn:${admitted.turnId}`,
+      });
+      if (!flipped) return null;
+      if (charge && !charged) this.ctx.log.warn({ userId, turnId: admitted.turnId }, 'turn: reply produced but the balance could no longer pay');
       return adapter.finish(tx, admitted.ref, { ...outcome, text, charged }, extra);
     });
   }
@@ -335,24 +333,42 @@ export class TurnEngine {
         }
       }
       try {
-        const result = await this.ctx.db.execute(sql`
-          select id, user_id, kind, pool, cost, started_at, text, ref from turns
-          where status = 'running' and lease_until < ${new Date(this.ctx.clock.now()).toISOString()}::timestamptz
-          order by id limit 100`);
-        for (const row of (result as { rows: TurnRow[] }).rows) {
-          try {
-            await this.settleOrphan(row);
-          } catch (e) {
-            // Its reply cannot be stored (say, the conversation is gone): let go of the hold at least, so it is not retried forever.
-            this.ctx.log.error({ err: e, turnId: row.id }, 'turn: saving an orphaned turn failed; its hold is released');
-            await this.ctx.db.update(turns).set({ status: 'released', settledAt: new Date(this.ctx.clock.now()) }).where(and(eq(turns.id, row.id), eq(turns.status, 'running')));
-          }
-        }
+        await this.settleLapsed();
       } catch (e) {
         this.ctx.log.error({ err: e }, 'turn: reconciling failed');
       }
     })().finally(() => (this.reconciling = null));
     return this.reconciling;
+  }
+
+  /** Settles running turns whose lease lapsed (of one user, or all); returns how many. */
+  private async settleLapsed(userId?: number): Promise<number> {
+    const result = await this.ctx.db.execute(sql`
+      select id, user_id, kind, pool, cost, started_at, text, ref from turns
+      where status = 'running' and lease_until < ${new Date(this.ctx.clock.now()).toISOString()}::timestamptz
+        ${userId === undefined ? sql`` : sql`and user_id = ${userId}`}
+      order by id limit 100`);
+    const rows = (result as { rows: TurnRow[] }).rows;
+    for (const row of rows) {
+      try {
+        await this.settleOrphan(row);
+      } catch (e) {
+        // Its reply cannot be stored (say, the conversation is gone): let go of the hold at least, so it is not retried forever.
+        this.ctx.log.error({ err: e, turnId: row.id }, 'turn: saving an orphaned turn failed; its hold is released');
+        await settleHold(this.ctx.db, {
+          turnId: row.id,
+          userId: row.user_id,
+          pool: row.pool,
+          held: row.cost,
+          charge: 0,
+          nowMs: this.ctx.clock.now(),
+          settledAt: new Date(this.ctx.clock.now()),
+          note: row.kind,
+          ref: `turn:${row.id}`,
+        });
+      }
+    }
+    return rows.length;
   }
 
   private async settleOrphan(row: TurnRow) {

@@ -205,12 +205,17 @@ describe('durable jobs', () => {
       let hang!: () => void;
       const stuck = new Promise<void>((r) => (hang = r));
       const ranOn: string[] = [];
+      // One at a time per instance: the stuck first instance cannot take its own lapsed job again.
       const make = (name: string) =>
-        scripted('test.takeover', async () => {
-          ranOn.push(name);
-          if (name === 'first') await stuck;
-          return { state: { n: 9 }, next: 'done' };
-        });
+        scripted(
+          'test.takeover',
+          async () => {
+            ranOn.push(name);
+            if (name === 'first') await stuck;
+            return { state: { n: 9 }, next: 'done' };
+          },
+          { concurrency: 1 },
+        );
       const first = make('first');
       t.turns.jobs.register(first.handler);
       const id = await t.turns.jobs.submit<S>({ userId: aliceId, kind: 'test.takeover', state: { n: 0 }, price: { pool: 'draw', cost: 2, label: '测试' } });

@@ -2,10 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import type { Db } from '../../db/client.ts';
 import { jobs, turns } from '../../db/schema/index.ts';
-import { spend } from '../billing/public.ts';
 import { balanceError } from '../models/service.ts';
 import type { TurnPrice } from './engine.ts';
-import { insertHold, lockBalance } from './holds.ts';
+import { admitHold, settleHold } from './holds.ts';
 
 export type JobStatus = 'running' | 'done' | 'failed' | 'cancelled';
 type State = Record<string, unknown>;
@@ -172,13 +171,16 @@ export class JobRunner {
         const tx = txRaw as unknown as Db;
         let holdId: number | null = null;
         if (price) {
-          const spendable = await lockBalance(tx, job.userId, price.pool, now);
-          if (spendable < price.cost) throw REFUSED;
-          holdId = await insertHold(
-            tx,
-            { userId: job.userId, kind: `job:${job.kind}`, pool: price.pool, cost: price.cost, instanceId: HOLD_INSTANCE, leaseUntil: HOLD_LEASE, startedAt: new Date(now), ref: { label: price.label } },
-            spendable,
-          );
+          holdId = await admitHold(tx, {
+            userId: job.userId,
+            kind: `job:${job.kind}`,
+            pool: price.pool,
+            cost: price.cost,
+            instanceId: HOLD_INSTANCE,
+            leaseUntil: HOLD_LEASE,
+            startedAt: new Date(now),
+            ref: { label: price.label },
+          });
           if (holdId === null) throw REFUSED;
         }
         const [row] = await tx
@@ -422,26 +424,21 @@ export class JobRunner {
       if (!job) return null;
       let charged = 0;
       if (job.holdId !== null) {
-        const [hold] = await tx
-          .update(turns)
-          .set({ status: 'released', settledAt: new Date(now) })
-          .where(and(eq(turns.id, job.holdId), eq(turns.status, 'running')))
-          .returning();
-        const want = hold ? Math.min(hold.cost, Math.max(0, Math.floor(charge ?? hold.cost))) : 0;
-        if (hold && want > 0) {
-          const paid = await spend(tx, {
+        const [hold] = await tx.select().from(turns).where(eq(turns.id, job.holdId));
+        if (hold) {
+          ({ charged } = await settleHold(tx, {
+            turnId: hold.id,
             userId: job.userId,
             pool: hold.pool as TurnPrice['pool'],
-            cost: want,
+            held: hold.cost,
+            charge: Math.floor(charge ?? hold.cost),
             nowMs: hold.startedAt.getTime(),
+            settledAt: new Date(now),
             note: String(hold.ref.label ?? job.kind),
             ref: `job:${job.id}`,
-          });
-          if (paid) {
-            charged = want;
-            await tx.update(turns).set({ status: 'settled', charged }).where(eq(turns.id, hold.id));
-            await tx.update(jobs).set({ charged }).where(eq(jobs.id, job.id));
-          } else this.ctx.log.warn({ jobId: id }, 'job: done but the balance could no longer pay');
+          }));
+          if (charged) await tx.update(jobs).set({ charged }).where(eq(jobs.id, job.id));
+          else if (charge !== 0 && status === 'done') this.ctx.log.warn({ jobId: id }, 'job: done but the balance could no longer pay');
         }
       }
       await this.handlers.get(job.kind)?.onEnd?.(tx, { id: job.id, userId: job.userId, state: job.state, status, error, charged });

@@ -6,6 +6,7 @@ import { badRequest, tokenInvalid } from '../../core/errors.ts';
 import { balances, users } from '../../db/schema/index.ts';
 import { isVip, readBalance } from '../billing/public.ts';
 import { AuthService } from '../auth/service.ts';
+import { signInStreak, siteDay } from '../growth/public.ts';
 
 const maskMobile = (m: string | null) => (m ? `${m.slice(0, 3)}****${m.slice(-4)}` : null);
 
@@ -30,7 +31,7 @@ export class UserService {
       username: u.username,
       is_vip: isVip(expires, now),
       vip_expires_at: expires && isVip(expires, now) ? expires.toISOString() : null,
-      consecutiveDays: u.consecutiveDays,
+      consecutiveDays: await signInStreak(this.ctx.db, u.id, siteDay(now)),
       invite_code: u.inviteCode,
       has_password: !!u.passwordHash,
       wechat_bound: !!u.wechatOpenid,

@@ -20,7 +20,6 @@ beforeEach(() => {
 describe('dialog host', () => {
   it.each([
     ['bindWechat', '绑定微信'],
-    ['signIn', '每日签到'],
   ] as const)('%s opens a placeholder with its title and 即将上线, closed by its button', async (kind, title) => {
     render(<DialogHost />);
     act(() => useSession.getState().openDialog(kind));

@@ -6,6 +6,7 @@ const LoginDialog = lazy(() => import('../../features/auth/components/LoginDialo
 const NoticeDialog = lazy(() => import('./NoticeDialog.tsx'));
 const GoodsDialog = lazy(() => import('../../features/billing/components/GoodsDialog.tsx'));
 const PayDialog = lazy(() => import('../../features/billing/components/PayDialog.tsx'));
+const SignInDialog = lazy(() => import('../../features/growth/components/SignInDialog.tsx'));
 const PptDialog = lazy(() => import('../../features/billing/components/PptDialog.tsx'));
 const PlaceholderDialog = lazy(() => import('./PlaceholderDialog.tsx'));
 
@@ -13,6 +14,7 @@ function KindDialog({ kind, open, onClose }: { kind: DialogKind; open: boolean; 
   if (kind === 'notice') return <NoticeDialog open={open} onClose={onClose} />;
   if (kind === 'goods') return <GoodsDialog open={open} onClose={onClose} />;
   if (kind === 'pay') return <PayDialog open={open} onClose={onClose} />;
+  if (kind === 'signIn') return <SignInDialog open={open} onClose={onClose} />;
   if (kind === 'ppt') return <PptDialog open={open} onClose={onClose} />;
   return <PlaceholderDialog kind={kind} open={open} onClose={onClose} />;
 }

@@ -1,4 +1,4 @@
-import { Crown, LogOut, UserRound } from 'lucide-react';
+import { CalendarCheck, Crown, LogOut, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Avatar } from '../../components/Avatar.tsx';
@@ -46,6 +46,10 @@ export function AccountPanel({ collapsed = false, qrPlacement = 'right', onNavig
   const upgrade = () => {
     onNavigate?.();
     openDialog('goods');
+  };
+  const signIn = () => {
+    onNavigate?.();
+    openDialog('signIn');
   };
   const login = () => {
     onNavigate?.();
@@ -113,6 +117,9 @@ export function AccountPanel({ collapsed = false, qrPlacement = 'right', onNavig
               )}
               {userInfo?.is_vip && <VipBadge />}
             </div>
+            <button type="button" onClick={signIn} aria-label={t('layout.signIn')} title={t('layout.signIn')} className={iconButton}>
+              <CalendarCheck className="size-[17px]" aria-hidden />
+            </button>
             <button type="button" onClick={goUserCenter} aria-label={t('layout.userCenter')} title={t('layout.userCenter')} className={iconButton}>
               <UserRound className="size-[17px]" aria-hidden />
             </button>

@@ -1,15 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type {
-  AppCard,
-  AppCategory,
-  AppCollectReply,
-  AppDelMineReply,
-  AppKind,
-  AppStoreReply,
-  CustomAppInputBody,
-} from '@app/shared';
+import type { AppCard, AppKind, AppStoreReply, CustomAppInputBody } from '@app/shared';
 import { APP_STORE_PAGE_SIZE_DEFAULT } from './constants.ts';
-import { http } from '../../lib/http.ts';
+import { callRoute, endpoint } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 
 export interface StoreFilter {
@@ -19,6 +11,13 @@ export interface StoreFilter {
   keyword?: string;
 }
 
+const category = endpoint('apps.category', 'GET', '/api/app/category');
+const store = endpoint('apps.store', 'GET', '/api/app/store');
+const mineApps = endpoint('apps.mineApps', 'GET', '/app/mineApps');
+const collect = endpoint('apps.collect', 'POST', '/app/collect');
+const customApp = endpoint('apps.customApp', 'POST', '/app/customApp');
+const delMineApp = endpoint('apps.delMineApp', 'POST', '/app/delMineApp');
+
 export const appsKeys = {
   all: ['apps'] as const,
   categories: (kind?: AppKind) => ['apps', 'categories', kind ?? 'all'] as const,
@@ -27,19 +26,19 @@ export const appsKeys = {
   mine: (token: string | null) => ['apps', 'mine', token ?? ''] as const,
 };
 
-export const fetchCategories = (kind?: AppKind) => http.get<{ list: AppCategory[] }>('/api/app/category', kind ? { kind } : undefined, { silent: true }).then((d) => d.list);
+export const fetchCategories = (kind?: AppKind) => callRoute(category, kind ? { kind } : {}, { silent: true }).then((d) => d.list);
 
 export const fetchStorePage = (f: StoreFilter, page: number, size = APP_STORE_PAGE_SIZE_DEFAULT) =>
-  http.get<AppStoreReply>('/api/app/store', { kind: f.kind, category: f.category, keyword: f.keyword || undefined, page, size }, { silent: true });
+  callRoute(store, { kind: f.kind, category: f.category, keyword: f.keyword || undefined, page, size }, { silent: true });
 
-export const fetchMineApps = () => http.get<{ rows: AppCard[] }>('/app/mineApps', undefined, { silent: true }).then((d) => d.rows);
+export const fetchMineApps = () => callRoute(mineApps, undefined, { silent: true }).then((d) => d.rows);
 
-export const toggleCollect = (appId: number) => http.post<AppCollectReply>('/app/collect', { appId });
+export const toggleCollect = (appId: number) => callRoute(collect, { appId });
 
 /** Silent: the create form shows a refusal next to the field it names. */
-export const createCustomApp = (body: CustomAppInputBody) => http.post<AppCard>('/app/customApp', body, { silent: true });
+export const createCustomApp = (body: CustomAppInputBody) => callRoute(customApp, body, { silent: true });
 
-export const deleteMineApp = (appId: number) => http.post<AppDelMineReply>('/app/delMineApp', { appId });
+export const deleteMineApp = (appId: number) => callRoute(delMineApp, { appId });
 
 export function useCategories(kind?: AppKind) {
   return useQuery({ queryKey: appsKeys.categories(kind), queryFn: () => fetchCategories(kind), staleTime: 5 * 60_000 });

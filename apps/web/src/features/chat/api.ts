@@ -1,9 +1,9 @@
 import type { ApiReply } from '@app/shared/codes';
-import type { ChatCreateInput, ChatCreateReply, ChatGroup, ChatMessage, ChatUploadImageReply } from '@app/shared';
+import type { ChatCreateInput, ChatGroup, ChatMessage, ChatUploadImageReply } from '@app/shared';
 import { Code } from '@app/shared/codes';
 import { emit } from '../../lib/events.ts';
-import { callRoute, endpoint } from '../../lib/api.ts';
-import { ApiError, commonHeaders, handleReplyCode, http, request, toastError } from '../../lib/http.ts';
+import { callRoute, endpoint, requestRoute } from '../../lib/api.ts';
+import { ApiError, commonHeaders, handleReplyCode, toastError } from '../../lib/http.ts';
 import { i18n } from '../../lib/i18n.ts';
 import { tokenStore } from '../../lib/storage.ts';
 import type { TemplateVariables } from '../../lib/template-form.ts';
@@ -21,17 +21,24 @@ export const setGroupScope = (types: string) => {
 };
 export const getGroupScope = () => groupScope;
 
+const create = endpoint('chat.create', 'POST', '/api/chat/create');
+
 /** POST /api/chat/create. A failed reply was already toasted by the http client (SPEC §8). */
 export async function prepareTurn(body: ChatCreateInput) {
-  const reply = await request<ChatCreateReply>('POST', '/api/chat/create', body);
+  const reply = await requestRoute(create, body);
   if (reply.code !== Code.OK) throw new ApiError(reply.code, reply.message, reply.data);
   return reply.data;
 }
 
-export const stopTurn = (secret: string) => http.post<null>('/api/chat/stop', { secret }, { silent: true });
+export const stopTurn = (secret: string) => callRoute(stop, { secret }, { silent: true });
 
 // Endpoints of the routes manifest (paths and methods checked against it by the compiler).
 const histories = endpoint('chat.histories', 'GET', '/api/chat/histories');
+const stop = endpoint('chat.stop', 'POST', '/api/chat/stop');
+const templateList = endpoint('apps.templateList', 'GET', '/api/template/list');
+const templateInfo = endpoint('apps.templateInfo', 'GET', '/api/template/info/:id');
+const expertList = endpoint('apps.expertList', 'GET', '/api/app/list');
+const expertDetail = endpoint('apps.expertDetail', 'GET', '/api/app/detail/:id');
 const history = endpoint('chat.history', 'GET', '/api/chat/history');
 const historyDelete = endpoint('chat.historyDelete', 'POST', '/api/chat/history/delete');
 const groupDelAll = endpoint('chat.groupDelAll', 'POST', '/group/delAll');
@@ -110,7 +117,7 @@ export interface ExpertDetail extends MenuEntry {
   identity_questions: string[];
 }
 
-export const fetchTemplateMenu = () => http.get<{ list: TemplateCategory[] }>('/api/template/list').then((d) => d.list);
-export const fetchTemplateInfo = (id: number) => http.get<TemplateInfo>(`/api/template/info/${id}`);
-export const fetchExpertMenu = () => http.get<{ list: ExpertCategory[] }>('/api/app/list').then((d) => d.list);
-export const fetchExpertDetail = (id: number) => http.get<ExpertDetail>(`/api/app/detail/${id}`);
+export const fetchTemplateMenu = () => callRoute(templateList, undefined).then((d) => d.list);
+export const fetchTemplateInfo = (id: number) => callRoute(templateInfo, undefined, { params: { id } });
+export const fetchExpertMenu = () => callRoute(expertList, undefined).then((d) => d.list);
+export const fetchExpertDetail = (id: number) => callRoute(expertDetail, undefined, { params: { id } });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Crown, KeyRound, LayoutGrid, LogOut, Share2, UserPen } from 'lucide-react';
+import { CalendarCheck, Crown, KeyRound, LayoutGrid, LogOut, Share2, UserPen } from 'lucide-react';
 import { useSession } from '../../lib/session.ts';
 import { AccountCard } from './components/AccountCard.tsx';
 import { BalanceCard } from './components/BalanceCard.tsx';
@@ -57,6 +57,7 @@ export default function UserCenterPage() {
             </Card>
             <Card title={t('links.title')}>
               <div className="-mx-2 flex flex-col">
+                <ListRow icon={CalendarCheck} title={t('links.signIn')} desc={t('links.signInDesc')} onClick={() => useSession.getState().openDialog('signIn')} />
                 <ListRow icon={Crown} title={t('links.pay')} desc={t('links.payDesc')} to="/pay" />
                 <ListRow icon={Share2} title={t('links.share')} desc={t('links.shareDesc')} to="/share" />
                 <ListRow icon={LayoutGrid} title={t('links.apps')} desc={t('links.appsDesc')} to="/app-store" />
