@@ -26,6 +26,8 @@ import { configRoutes } from './modules/config/routes.ts';
 import { ConfigService } from './modules/config/service.ts';
 import { registerChat } from './modules/chat/module.ts';
 import { registerDocuments, type DocumentModuleOptions } from './modules/document/module.ts';
+import { registerDraw, type DrawModuleOptions } from './modules/draw/module.ts';
+import type { DrawService } from './modules/draw/service.ts';
 import { registerSlides } from './modules/slides/module.ts';
 import { createModels } from './modules/models/service.ts';
 import { turnRoutes } from './modules/turns/routes.ts';
@@ -55,6 +57,7 @@ export interface BuildOptions {
   /** Lease and checkpoint timing of paid turns (tests shorten them). */
   turns?: TurnEngineOptions;
   llm?: LlmRouterOptions;
+  draw?: DrawModuleOptions;
 }
 
 export interface RegisteredRoute {
@@ -70,6 +73,7 @@ export interface BuiltApp {
   ctx: AppContext;
   documents: ReturnType<typeof registerDocuments>;
   turns: TurnEngine;
+  draw: DrawService;
 }
 
 /** Builds the whole server; main.ts listens on it, tests inject into it. */
@@ -139,6 +143,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await plugin((s) => registerChat(s, ctx, models, turns));
   let documents!: ReturnType<typeof registerDocuments>;
   await plugin((s) => (documents = registerDocuments(s, ctx, models, turns, opts.documents)));
+  let draw!: DrawService;
+  await plugin((s) => (draw = registerDraw(s, ctx, models, turns, opts.draw)));
   await plugin((s) => registerSlides(s, ctx, models, turns));
   await plugin((s) => turnRoutes(s, turns));
   app.addHook('onReady', () => turns.start());
@@ -156,7 +162,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await kv.close();
     if (!opts.database) await database.close();
   });
-  return { app, ctx, documents, turns, routes: registered };
+  return { app, ctx, documents, turns, draw, routes: registered };
 }
 
 /**

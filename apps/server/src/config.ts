@@ -159,6 +159,22 @@ const envSchema = z.object({
   /** Parse jobs run at once in this process (OCR is CPU-heavy). */
   DOCUMENT_PARSE_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
 
+  /** Drawing: an OpenAI images API (or compatible gateway) and its model; offline 离线演示 pictures without it. */
+  DRAW_OPENAI_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  DRAW_OPENAI_API_KEY: opt,
+  DRAW_IMAGE_MODEL: z.string().default('gpt-image-1'),
+  /** Professional drawing: a midjourney-proxy and its mj-api-secret; simulated offline without it. */
+  MJ_PROXY_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  MJ_API_SECRET: opt,
+  /** Midjourney tasks handed to the proxy at once (the rest wait in the table). */
+  MJ_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(3),
+  /** A drawing task older than this fails, nothing charged. */
+  DRAW_TASK_TIMEOUT_MS: z.coerce.number().int().min(1000).max(24 * 3600_000).default(600_000),
+  /** How long the offline Midjourney simulation takes per task. */
+  MJ_OFFLINE_DURATION_MS: z.coerce.number().int().min(0).max(600_000).default(6000),
+  /** Words a drawing prompt may not contain (comma-separated). */
+  DRAW_BANNED_WORDS: opt,
+
   ADMIN_USERNAME: z.string().default('admin'),
   ADMIN_PASSWORD: opt,
   ADMIN_PHONE: opt,

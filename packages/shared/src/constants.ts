@@ -74,3 +74,6 @@ export const DOCUMENT_QUESTION_MAX = 2000;
 export const UPLOAD_CREDENTIAL_TTL_SECONDS = 900;
 /** Document parse states (SPEC §4.8): done at 2 (with name_status 1), failed at 3. */
 export const DOCUMENT_STATUS = { WAITING: 0, PARSING: 1, DONE: 2, FAILED: 3 } as const;
+
+/** SPEC §4.6: the bind-WeChat QR lives 120 s; the dialog counts down and makes a new one. */
+export const WECHAT_BIND_QR_TTL_SECONDS = 120;

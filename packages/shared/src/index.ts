@@ -11,5 +11,6 @@ export * from './schemas/apps.ts';
 export * from './schemas/billing.ts';
 export * from './schemas/document.ts';
 export * from './schemas/turns.ts';
+export * from './schemas/draw.ts';
 export * from './schemas/slides.ts';
 export * from './slides.ts';

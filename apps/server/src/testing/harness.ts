@@ -19,6 +19,7 @@ export interface TestApp {
   ctx: Awaited<ReturnType<typeof buildApp>>['ctx'];
   documents: Awaited<ReturnType<typeof buildApp>>['documents'];
   turns: Awaited<ReturnType<typeof buildApp>>['turns'];
+  draw: Awaited<ReturnType<typeof buildApp>>['draw'];
   /** Every route as registered. */
   routes: Awaited<ReturnType<typeof buildApp>>['routes'];
   clock: ManualClock;
@@ -51,6 +52,8 @@ export interface TestAppOptions {
   shareWith?: TestApp;
   /** A logger instead of none (tests that read the log lines). */
   logger?: BuildOptions['logger'];
+  /** Drawing providers (fakes). */
+  draw?: BuildOptions['draw'];
   /** Lease, tick and job polling timing. */
   turns?: BuildOptions['turns'];
 }
@@ -71,7 +74,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const sms = new ConsoleSms(silent);
   const dataDir = mkdtempSync(join(tmpdir(), 'ai-test-'));
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', DATA_DIR: dataDir, LLM_OFFLINE_DELAY_MS: '0', ...opts.env });
-  const { app, ctx, documents, turns, routes } = await buildApp({
+  const { app, ctx, documents, turns, routes, draw } = await buildApp({
     config,
     clock,
     database,
@@ -80,6 +83,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     wechat: opts.wechat ?? (config.demo ? new DevWechat({ publicUrl: config.publicUrl, now: () => clock.now() }) : undefined),
     logger: opts.logger ?? false,
     documents: opts.documents,
+    draw: opts.draw,
     turns: opts.turns,
   });
   await app.ready();
@@ -124,6 +128,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     ctx,
     documents,
     turns,
+    draw,
     routes,
     clock,
     sms,

@@ -19,6 +19,10 @@ const screens: Record<string, () => Promise<{ default: React.ComponentType }>> =
   AppH5: () => import('../features/apps/AppH5Page.tsx'),
   AppExpert: () => import('../features/apps/AppExpertPage.tsx'),
   Share: () => import('../features/growth/SharePage.tsx'),
+  Draw: () => import('../features/draw/DrawPage.tsx'),
+  Ai3: () => import('../features/draw/Ai3Page.tsx'),
+  Midjourney: () => import('../features/draw/MidjourneyPage.tsx'),
+  Market: () => import('../features/draw/MarketPage.tsx'),
   aippt: () => import('../features/slides/AipptPage.tsx'),
   View: () => import('../features/slides/ViewPage.tsx'),
 };

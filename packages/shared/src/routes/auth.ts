@@ -11,7 +11,7 @@ import {
   wechatOauthUrlReply,
   wechatPollQuery,
   wechatQrReply,
-} from '../schemas/auth.ts';
+  wechatBindBody, wechatBindQrReply, wechatBindReply } from '../schemas/auth.ts';
 import { defineRoutes } from './define.ts';
 
 const shortText = (max: number) => z.string().max(max).optional();
@@ -64,6 +64,16 @@ export const authRoutes = defineRoutes('auth', {
     summary: '公众号消息与事件推送（扫码登录、绑定）',
     query: wechatEventQuery,
   },
+  wechatBindQr: { method: 'GET', path: '/official/getQRSceneStrByBind', access: 'user', summary: '绑定微信的二维码（场景值）', response: wechatBindQrReply },
+  wechatBind: {
+    method: 'POST',
+    path: '/official/bindWxBySceneStr',
+    access: 'user',
+    summary: '轮询绑定结果（未扫码时 code 202、data null）',
+    body: wechatBindBody,
+    response: wechatBindReply,
+  },
+  wechatUnbind: { method: 'POST', path: '/api/user/wechat/unbind', access: 'user', summary: '解绑微信（需另有手机号或密码可登录）', response: z.null() },
   logout: { method: 'POST', path: '/api/logout', access: 'user', summary: '退出登录（吊销当前令牌）', response: z.null() },
   devSmsCode: {
     method: 'GET',

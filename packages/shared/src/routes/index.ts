@@ -10,6 +10,7 @@ import { chatRoutes } from './chat.ts';
 import { configRoutes } from './config.ts';
 import type { ManifestRoute } from './define.ts';
 import { documentRoutes } from './document.ts';
+import { drawRoutes } from './draw.ts';
 import { filesRoutes } from './files.ts';
 import { growthRoutes } from './growth.ts';
 import { slidesRoutes } from './slides.ts';
@@ -24,6 +25,7 @@ export * from './billing.ts';
 export * from './chat.ts';
 export * from './config.ts';
 export * from './document.ts';
+export * from './draw.ts';
 export * from './files.ts';
 export * from './growth.ts';
 export * from './slides.ts';
@@ -43,6 +45,7 @@ export const routes = {
   apps: appsRoutes,
   files: filesRoutes,
   turns: turnsRoutes,
+  draw: drawRoutes,
   slides: slidesRoutes,
 };
 

@@ -84,3 +84,9 @@ export const wechatOauthInfoQuery = z.object({
   invitedBy: optionalText(32),
 });
 export type WechatOauthInfoQuery = z.infer<typeof wechatOauthInfoQuery>;
+
+/** GET /official/getQRSceneStrByBind: a QR that binds the scanning WeChat account to the caller (SPEC §4.6). */
+export const wechatBindQrReply = z.object({ sceneStr: z.string(), wxUrl: z.string(), isImage: z.boolean(), expiresIn: z.number() });
+export type WechatBindQrReply = z.infer<typeof wechatBindQrReply>;
+export const wechatBindBody = z.object({ sceneStr: z.string({ error: 'sceneStr 不能为空' }).min(8).max(64) });
+export const wechatBindReply = z.object({ bound: z.boolean() }).nullable();

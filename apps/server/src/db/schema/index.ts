@@ -7,4 +7,5 @@ export * from './apps.ts';
 export * from './orders.ts';
 export * from './documents.ts';
 export * from './turns.ts';
+export * from './draw.ts';
 export * from './slides.ts';

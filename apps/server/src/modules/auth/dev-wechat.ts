@@ -7,6 +7,7 @@ import { route } from '../../core/routes.ts';
 import { newNonce, setPageCsp } from '../../core/security-headers.ts';
 import type { AuthService } from './service.ts';
 import { handleWechatPush } from './wechat-push.ts';
+import type { WechatBinding } from './wechat-bind.ts';
 import { DEV_WECHAT_TOKEN } from '../../providers/wechat/dev.ts';
 import { wechatSignature } from '../../providers/wechat/signature.ts';
 import { writeFlatXml } from '../../providers/wechat/xml.ts';
@@ -33,7 +34,7 @@ button,a.btn{display:block;width:100%;box-sizing:border-box;padding:12px;border:
  * The zero-config stand-in for the phone: the login QR links here, and "扫码" sends the
  * same signed event push the platform would send, through the same verification.
  */
-export function devWechatRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthService) {
+export function devWechatRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthService, binding: WechatBinding) {
   const r = routes.auth;
   route(app, r.devWechatScanPage, async ({ query, reply }) => {
     const scene = typeof query.scene === 'string' ? query.scene.slice(0, 80) : '';
@@ -65,7 +66,7 @@ var j=await r.json();var m=document.getElementById('msg');m.textContent=j.messag
       ['Event', 'SCAN'],
       ['EventKey', body.scene],
     ]);
-    const result = await handleWechatPush(ctx, auth, { signature, timestamp, nonce }, xml);
+    const result = await handleWechatPush(ctx, auth, { signature, timestamp, nonce }, xml, binding);
     const scanned = result.xml?.includes('扫码成功') ?? false;
     return scanned
       ? { code: 200, success: true, message: '扫码成功，请回到网页', data: null }

@@ -12,9 +12,21 @@ import { sendSmsCode } from './sms-codes.ts';
 import { devWechatRoutes } from './dev-wechat.ts';
 import { ConsoleSms } from '../../providers/sms/console.ts';
 import { handleWechatPush } from './wechat-push.ts';
+import { WechatBinding } from './wechat-bind.ts';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthService) {
   const r = routes.auth;
+  const binding = new WechatBinding(ctx);
+  route(app, r.wechatBindQr, async ({ actor }) => ok(await binding.qr(actor.id)));
+  route(app, r.wechatBind, async ({ actor, body }) => {
+    const result = await binding.poll(actor.id, body.sceneStr);
+    if (!result) return { code: Code.PENDING, message: '等待扫码', success: false, data: null };
+    return ok(result, '绑定成功');
+  });
+  route(app, r.wechatUnbind, async ({ actor }) => {
+    await binding.unbind(actor.id);
+    return ok(null, '已解绑微信');
+  });
   route(app, r.smsCode, async ({ req, body }) => ok(await sendSmsCode(ctx, body.mobile, req.ip), '发送成功'));
   route(app, r.loginMobile, async ({ req, body }) => ok(await auth.loginMobile(body, req.ip), '登录成功'));
   route(app, r.loginAccount, async ({ req, body }) => ok(await auth.loginAccount(body, req.ip), '登录成功'));
@@ -40,7 +52,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthServ
     return valid ? (q.echostr ?? '') : reply.code(403).send('invalid signature');
   });
   route(app, r.wechatEventPush, async ({ req, query: q, reply }) => {
-    const result = await handleWechatPush(ctx, auth, q, typeof req.body === 'string' ? req.body : '');
+    const result = await handleWechatPush(ctx, auth, q, typeof req.body === 'string' ? req.body : '', binding);
     reply.type(result.xml ? 'application/xml' : 'text/plain');
     return result.status === 403 ? reply.code(403).send('invalid signature') : (result.xml ?? 'success');
   });
@@ -50,7 +62,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthServ
     return ok(null, '退出登录成功');
   });
 
-  if (ctx.wechat.name === 'dev' && ctx.config.demo) devWechatRoutes(app, ctx, auth);
+  if (ctx.wechat.name === 'dev' && ctx.config.demo) devWechatRoutes(app, ctx, auth, binding);
   const sms = ctx.sms;
   if (ctx.config.env.DEV_EXPOSE_SMS_CODES && sms instanceof ConsoleSms) {
     route(app, r.devSmsCode, async ({ query }) => ok({ code: sms.lastCodes.get(query.mobile) ?? null }));

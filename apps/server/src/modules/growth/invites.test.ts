@@ -24,7 +24,7 @@ const codeOf = async (token: string) => (await t.call('GET', '/user/genInviteCod
 const inviteRows = (userId: number) => t.ctx.db.select().from(balanceLedger).where(and(eq(balanceLedger.userId, userId), eq(balanceLedger.type, 'invite')));
 /** Settings are cached for 5 s on the manual clock. */
 const setSetting = async (key: Parameters<ConfigService['set']>[0], value: number) => {
-  await config.set(key, value as never);
+  await config.set(key, value);
   t.clock.advance(6_000);
 };
 
@@ -89,7 +89,7 @@ describe('the referral plan', () => {
     expect((await t.call('GET', '/user/genInviteCode')).body.code).toBe(401);
     expect((await t.call('GET', '/user/inviteRecord', { token: 'forged' })).body.code).toBe(403000);
     const token = await register();
-    for (const query of [{ page: '0' }, { size: '500' }, { page: 'x' }]) {
+    for (const query of [{ page: '0' }, { size: '500' }, { page: 'x' }] as Record<string, string>[]) {
       expect((await t.call('GET', '/user/inviteRecord', { token, query })).status).toBe(400);
     }
   });

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../core/context.ts';
+import type { Models } from '../models/service.ts';
+import type { TurnEngine } from '../turns/service.ts';
+import { drawRoutes } from './routes.ts';
+import { DrawService, type DrawProviders } from './service.ts';
+
+export type DrawModuleOptions = DrawProviders;
+
+/** Drawing: its routes, and Midjourney tasks as durable jobs of the engine (kind draw.mj). */
+export function registerDraw(app: FastifyInstance, ctx: AppContext, models: Models, engine: TurnEngine, opts: DrawModuleOptions = {}) {
+  const draw = new DrawService(ctx, models, engine.jobs, opts);
+  drawRoutes(app, ctx, draw);
+  return draw;
+}

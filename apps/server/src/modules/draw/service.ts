@@ -1,0 +1,548 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import {
+  Code,
+  type DrawBasicBody,
+  type DrawDalleBody,
+  type DrawExample,
+  type DrawHistoriesReply,
+  type DrawImageTypesReply,
+  type DrawImageView,
+  type DrawKind,
+  type DrawMarketReply,
+  type MjActionBody,
+  type MjListReply,
+  type MjStatus,
+  type MjSubmitBody,
+  type MjTaskView,
+} from '@app/shared';
+import type { FastifyReply } from 'fastify';
+import type { AuthUser } from '../../core/auth.ts';
+import type { AppContext } from '../../core/context.ts';
+import { AppError, notFound } from '../../core/errors.ts';
+import { randomToken } from '../../core/ids.ts';
+import { limitOrThrow } from '../../core/rate-limit.ts';
+import type { Db } from '../../db/client.ts';
+import { drawImages, drawTasks } from '../../db/schema/index.ts';
+import { checkImage, downloadImage, makeThumbnail } from '../../providers/image/files.ts';
+import { MidjourneyProxy } from '../../providers/image/midjourney.ts';
+import { OfflineImages, OfflineMidjourney } from '../../providers/image/offline.ts';
+import { OpenAiImages } from '../../providers/image/openai.ts';
+import { DrawProviderError, type ImageProvider, type MidjourneyProvider } from '../../providers/image/types.ts';
+import { readBalance, spend } from '../billing/public.ts';
+import { balanceError, spendable, type Models } from '../models/service.ts';
+import { streamJob, type EndedJob, type JobRun, type Jobs, type JobStep } from '../turns/service.ts';
+import { DRAW_EXAMPLES, DRAW_TYPE_OPTIONS, offlineRewrite, REWRITE_SYSTEM, typeHint } from './catalog.ts';
+
+export const COSTS = { basic: 1, dalle3: 2, mj: 2, mj_upscale: 1 } as const;
+/** Unfinished Midjourney tasks one user may have at once. */
+const USER_OPEN_TASKS = 4;
+const DRAWS_PER_MINUTE = 20;
+const REWRITES_PER_MINUTE = 20;
+
+type ImageRow = typeof drawImages.$inferSelect;
+type TaskRow = typeof drawTasks.$inferSelect;
+type StoredImage = Awaited<ReturnType<DrawService['storeImage']>>;
+/** A Midjourney job's state: its task, and once stored, the image and the grid's buttons. */
+interface MjState extends Record<string, unknown> {
+  taskId: number;
+  stored?: StoredImage;
+  buttons?: { custom_id: string; label: string }[];
+}
+const MJ_JOB = 'draw.mj';
+
+export interface DrawProviders {
+  images?: ImageProvider;
+  mj?: MidjourneyProvider;
+}
+
+const field = (name: string, message: string) => new AppError(Code.BAD_REQUEST, message, 400, { field: name, issues: [{ field: name, message }] });
+
+export const imageView = (r: ImageRow): DrawImageView => ({
+  id: r.id,
+  kind: r.kind as DrawKind,
+  type: r.type,
+  prompt: r.prompt,
+  prompt_en: r.promptEn,
+  url: r.url,
+  thumb_url: r.thumbUrl,
+  width: r.width,
+  height: r.height,
+  public: r.public,
+  offline: r.offline,
+  created_at: r.createdAt.toISOString(),
+});
+
+/** Drawing: images (basic, DALL·E, smart), Midjourney tasks, the owner's history and the public gallery. */
+export class DrawService {
+  readonly images: ImageProvider;
+  readonly mj: MidjourneyProvider;
+  private banned: string[];
+
+  constructor(
+    private ctx: AppContext,
+    private models: Models,
+    private jobs: Jobs,
+    providers: DrawProviders = {},
+  ) {
+    const env = ctx.config.env;
+    this.images =
+      providers.images ??
+      (env.DRAW_OPENAI_BASE_URL && env.DRAW_OPENAI_API_KEY
+        ? new OpenAiImages({ baseUrl: env.DRAW_OPENAI_BASE_URL, apiKey: env.DRAW_OPENAI_API_KEY, model: env.DRAW_IMAGE_MODEL })
+        : new OfflineImages());
+    this.mj =
+      providers.mj ??
+      (env.MJ_PROXY_URL ? new MidjourneyProxy({ baseUrl: env.MJ_PROXY_URL, secret: env.MJ_API_SECRET }) : new OfflineMidjourney(() => ctx.clock.now(), env.MJ_OFFLINE_DURATION_MS));
+    this.banned = (env.DRAW_BANNED_WORDS ?? '')
+      .split(/[,，\n]/)
+      .map((w) => w.trim().toLowerCase())
+      .filter(Boolean);
+    jobs.register<MjState>({
+      kind: MJ_JOB,
+      concurrency: 8,
+      timeoutMs: ctx.config.env.DRAW_TASK_TIMEOUT_MS,
+      retries: 5,
+      step: (run) => this.step(run),
+      onEnd: (tx, job) => this.onEnd(tx, job),
+    });
+  }
+
+  imageTypes(): DrawImageTypesReply {
+    return {
+      ...DRAW_TYPE_OPTIONS,
+      costs: { ...COSTS },
+      offline: { image: this.images.name === 'offline', mj: this.mj.name === 'offline' },
+    };
+  }
+
+  examples(): { list: DrawExample[] } {
+    return { list: DRAW_EXAMPLES };
+  }
+
+  /** The moderation word list (DRAW_BANNED_WORDS): a prompt containing one is refused before anything is spent. */
+  moderate(...texts: (string | undefined)[]) {
+    const all = texts.filter(Boolean).join('\n').toLowerCase();
+    const hit = this.banned.find((w) => all.includes(w));
+    if (hit) throw field('prompt', `描述中包含违禁词「${hit}」，请修改后再试`);
+  }
+
+  private async requireBalance(userId: number, cost: number) {
+    const balance = await readBalance(this.ctx.db, userId, this.ctx.clock.now());
+    if (spendable(balance, 'draw') < cost) throw balanceError('draw');
+  }
+
+  // ---------- images ----------
+
+  /** Downloads (when a URL), checks and stores one provider image with its thumbnail; returns what the row needs. */
+  async storeImage(userId: number, image: { bytes?: Buffer; url?: string }) {
+    const bytes = image.bytes ?? (await downloadImage(image.url!));
+    const info = checkImage(bytes);
+    const thumb = await makeThumbnail(bytes, info);
+    const d = new Date(this.ctx.clock.now());
+    const base = `draw/${userId}/${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}/${randomToken(16)}`;
+    const full = await this.ctx.storage.put(`${base}.${info.ext}`, bytes, info.mime);
+    try {
+      const small = await this.ctx.storage.put(`${base}-t.webp`, thumb.bytes, 'image/webp');
+      return { key: full.key, url: full.url, thumbKey: small.key, thumbUrl: small.url, width: info.width, height: info.height };
+    } catch (e) {
+      await this.ctx.storage.delete(full.key).catch(() => {});
+      throw e;
+    }
+  }
+
+  private async dropStored(stored: { key: string; thumbKey: string }[]) {
+    for (const s of stored) {
+      await this.ctx.storage.delete(s.key).catch(() => {});
+      await this.ctx.storage.delete(s.thumbKey).catch(() => {});
+    }
+  }
+
+  async basic(user: AuthUser, body: DrawBasicBody) {
+    return this.draw(user, { kind: 'basic', prompt: body.prompt, type: body.type, size: body.size, n: body.n, quality: 'standard', style: 'vivid' });
+  }
+
+  async dalle3(user: AuthUser, body: DrawDalleBody) {
+    return this.draw(user, {
+      kind: body.mode,
+      prompt: body.mode === 'ai3' && body.source_text ? body.source_text : body.prompt,
+      promptEn: body.mode === 'ai3' ? body.prompt : null,
+      type: 'general',
+      size: body.size,
+      n: body.n,
+      quality: body.quality,
+      style: body.style,
+    });
+  }
+
+  /**
+   * One synchronous drawing: refused up front when the pool cannot pay for every image; the images
+   * are drawn, stored, then charged and saved in one transaction (a balance spent meanwhile by a
+   * concurrent drawing refuses this one and its files are dropped: never delivered unpaid, never
+   * charged undelivered; a failure charges nothing).
+   */
+  private async draw(
+    user: AuthUser,
+    d: { kind: DrawKind; prompt: string; promptEn?: string | null; type: string; size: DrawBasicBody['size']; n: number; quality: 'standard' | 'hd'; style: 'vivid' | 'natural' },
+  ) {
+    this.moderate(d.prompt, d.promptEn ?? undefined);
+    const unit = d.kind === 'basic' ? COSTS.basic : COSTS.dalle3;
+    const cost = unit * d.n;
+    await this.requireBalance(user.id, cost);
+    await limitOrThrow(this.ctx.kv, `draw:${user.id}`, DRAWS_PER_MINUTE, 60, '绘画过于频繁，请稍后再试');
+    const drawn = d.promptEn ?? d.prompt;
+    const promptForModel = this.images.name === 'offline' ? drawn : `${drawn}${typeHint(d.type)}`;
+    let images;
+    try {
+      images = await this.images.generate({ prompt: promptForModel, size: d.size, quality: d.quality, style: d.style, n: d.n, type: d.type });
+    } catch (e) {
+      throw this.userError(e);
+    }
+    const stored: StoredImage[] = [];
+    try {
+      for (const img of images.slice(0, d.n)) stored.push(await this.storeImage(user.id, img));
+    } catch (e) {
+      await this.dropStored(stored);
+      throw this.userError(e);
+    }
+    const charge = unit * stored.length;
+    const offline = this.images.name === 'offline';
+    const now = new Date(this.ctx.clock.now());
+    const rows = await this.ctx.db
+      .transaction(async (tx) => {
+        const paid = await spend(tx, { userId: user.id, pool: 'draw', cost: charge, nowMs: now.getTime(), note: d.kind === 'basic' ? '基础绘画' : d.kind === 'ai3' ? '智能绘画' : 'DALL·E 绘画', ref: `draw:${d.kind}` });
+        if (!paid) throw balanceError('draw');
+        return tx
+          .insert(drawImages)
+          .values(stored.map((s) => ({ ...s, userId: user.id, kind: d.kind, type: d.type, prompt: d.prompt, promptEn: d.promptEn ?? null, offline, createdAt: now })))
+          .returning();
+      })
+      .catch(async (e: unknown) => {
+        await this.dropStored(stored);
+        throw e;
+      });
+    return { list: rows.map(imageView), charged: charge };
+  }
+
+  private userError(e: unknown): AppError {
+    if (e instanceof AppError) return e;
+    if (e instanceof DrawProviderError) return new AppError(e.kind === 'policy' || e.kind === 'invalid' ? Code.BAD_REQUEST : Code.SERVER_ERROR, e.message, e.kind === 'policy' || e.kind === 'invalid' ? 400 : 502);
+    this.ctx.log.error({ err: e }, 'draw: drawing failed');
+    return new AppError(Code.SERVER_ERROR, '绘画失败，请稍后再试，未扣除积分', 502);
+  }
+
+  /** Smart drawing: a chat model turns plain Chinese into an English image prompt (offline: a labelled template). */
+  async rewrite(user: AuthUser, text: string): Promise<{ prompt: string; offline: boolean }> {
+    this.moderate(text);
+    await limitOrThrow(this.ctx.kv, `draw-rewrite:${user.id}`, REWRITES_PER_MINUTE, 60, '改写过于频繁，请稍后再试');
+    const model = await this.models.catalog.find();
+    const keys = model ? await this.models.catalog.keys(model.id) : { configured: 0 };
+    if (!model || keys.configured === 0) return { prompt: offlineRewrite(text), offline: true };
+    let out = '';
+    try {
+      for await (const chunk of this.models.router.stream(model, {
+        messages: [
+          { role: 'system', content: REWRITE_SYSTEM },
+          { role: 'user', content: text },
+        ],
+        temperature: 0.7,
+        maxTokens: 400,
+      })) {
+        if (chunk.type === 'delta') out += chunk.text;
+        if (out.length > 2000) break;
+      }
+    } catch {
+      throw new AppError(Code.SERVER_ERROR, '提示词改写失败，请稍后再试', 502);
+    }
+    const prompt = out.replaceAll('\u0000', '').replace(/^["'\s]+|["'\s]+$/g, '').slice(0, 1000);
+    if (!prompt) throw new AppError(Code.SERVER_ERROR, '提示词改写失败，请稍后再试', 502);
+    return { prompt, offline: false };
+  }
+
+  async histories(user: AuthUser, q: { page: number; size: number; kind?: DrawKind }): Promise<DrawHistoriesReply> {
+    const where = and(eq(drawImages.userId, user.id), isNull(drawImages.deletedAt), q.kind ? eq(drawImages.kind, q.kind) : undefined);
+    const [rows, [total]] = await Promise.all([
+      this.ctx.db.select().from(drawImages).where(where).orderBy(desc(drawImages.id)).limit(q.size).offset((q.page - 1) * q.size),
+      this.ctx.db.select({ n: count() }).from(drawImages).where(where),
+    ]);
+    return { list: rows.map(imageView), meta: { page: q.page, size: q.size, total: Number(total?.n ?? 0) } };
+  }
+
+  private async ownImage(user: AuthUser, id: number): Promise<ImageRow> {
+    const [row] = await this.ctx.db
+      .select()
+      .from(drawImages)
+      .where(and(eq(drawImages.id, id), eq(drawImages.userId, user.id), isNull(drawImages.deletedAt)))
+      .limit(1);
+    if (!row) throw notFound('作品不存在或已删除');
+    return row;
+  }
+
+  async publish(user: AuthUser, id: number, pub: boolean): Promise<DrawImageView> {
+    await this.ownImage(user, id);
+    const [row] = await this.ctx.db
+      .update(drawImages)
+      .set({ public: pub, publishedAt: pub ? new Date(this.ctx.clock.now()) : null })
+      .where(and(eq(drawImages.id, id), eq(drawImages.userId, user.id)))
+      .returning();
+    return imageView(row!);
+  }
+
+  async remove(user: AuthUser, id: number) {
+    const row = await this.ownImage(user, id);
+    await this.ctx.db.update(drawImages).set({ deletedAt: new Date(this.ctx.clock.now()), public: false }).where(eq(drawImages.id, row.id));
+    await this.dropStored([row]);
+  }
+
+  /** The gallery: public images, newest first, by keyset (id < cursor) so any page costs the same. */
+  async market(q: { cursor?: number; size: number; type?: string }): Promise<DrawMarketReply> {
+    const rows = await this.ctx.db
+      .select({
+        id: drawImages.id,
+        kind: drawImages.kind,
+        type: drawImages.type,
+        prompt: drawImages.prompt,
+        url: drawImages.url,
+        thumbUrl: drawImages.thumbUrl,
+        width: drawImages.width,
+        height: drawImages.height,
+        offline: drawImages.offline,
+      })
+      .from(drawImages)
+      .where(and(eq(drawImages.public, true), isNull(drawImages.deletedAt), q.type ? eq(drawImages.type, q.type) : undefined, q.cursor ? lt(drawImages.id, q.cursor) : undefined))
+      .orderBy(desc(drawImages.id))
+      .limit(q.size + 1);
+    const page = rows.slice(0, q.size);
+    return {
+      list: page.map((r) => ({ id: r.id, kind: r.kind as DrawKind, type: r.type, prompt: r.prompt, url: r.url, thumb_url: r.thumbUrl, width: r.width, height: r.height, offline: r.offline })),
+      next_cursor: rows.length > q.size ? page[page.length - 1]!.id : null,
+    };
+  }
+
+  // ---------- Midjourney tasks ----------
+
+  private taskView(t: TaskRow, image: ImageRow | null): MjTaskView {
+    return {
+      id: t.id,
+      action: t.action,
+      prompt: t.prompt,
+      status: t.status as MjStatus,
+      progress: t.progress,
+      error: t.error,
+      image: image ? imageView(image) : null,
+      buttons: t.status === 'success' ? t.buttons : [],
+      cost: t.cost,
+      charged: t.charged,
+      offline: t.provider === 'offline',
+      created_at: t.createdAt.toISOString(),
+    };
+  }
+
+  private async viewOf(t: TaskRow): Promise<MjTaskView> {
+    const image = t.imageId ? ((await this.ctx.db.select().from(drawImages).where(eq(drawImages.id, t.imageId)).limit(1))[0] ?? null) : null;
+    return this.taskView(t, image);
+  }
+
+  /** At most USER_OPEN_TASKS unfinished tasks per user (the job's hold makes sure each is paid for). */
+  private async admitTask(userId: number) {
+    const [open] = await this.ctx.db
+      .select({ n: count() })
+      .from(drawTasks)
+      .where(and(eq(drawTasks.userId, userId), inArray(drawTasks.status, ['queued', 'running'])));
+    if (Number(open?.n ?? 0) >= USER_OPEN_TASKS) throw new AppError(Code.RATE_LIMITED, `最多同时进行 ${USER_OPEN_TASKS} 个专业绘画任务，请等待完成`, 429);
+  }
+
+  async submit(user: AuthUser, body: MjSubmitBody): Promise<MjTaskView> {
+    this.moderate(body.prompt);
+    await limitOrThrow(this.ctx.kv, `draw:${user.id}`, DRAWS_PER_MINUTE, 60, '绘画过于频繁，请稍后再试');
+    await this.admitTask(user.id);
+    return this.createTask(user.id, { action: 'imagine', prompt: body.prompt, input: { images: body.images }, cost: COSTS.mj, parentId: null });
+  }
+
+  async action(user: AuthUser, body: MjActionBody): Promise<MjTaskView> {
+    const [parent] = await this.ctx.db
+      .select()
+      .from(drawTasks)
+      .where(and(eq(drawTasks.id, body.task_id), eq(drawTasks.userId, user.id)))
+      .limit(1);
+    if (!parent) throw notFound('任务不存在');
+    if (parent.status !== 'success' || !parent.remoteId) throw field('task_id', '任务尚未完成，不能操作');
+    const button = parent.buttons.find((b) => b.custom_id === body.custom_id);
+    if (!button) throw field('custom_id', '该任务没有这个按钮');
+    const action = /upsample/i.test(body.custom_id) ? 'upscale' : /reroll/i.test(body.custom_id) ? 'reroll' : 'variation';
+    const cost = action === 'upscale' ? COSTS.mj_upscale : COSTS.mj;
+    await limitOrThrow(this.ctx.kv, `draw:${user.id}`, DRAWS_PER_MINUTE, 60, '绘画过于频繁，请稍后再试');
+    await this.admitTask(user.id);
+    return this.createTask(user.id, {
+      action,
+      prompt: parent.prompt,
+      input: { parentRemoteId: parent.remoteId, customId: body.custom_id, label: button.label },
+      cost,
+      parentId: parent.id,
+    });
+  }
+
+  /** The task row and its job in one transaction, after the job took the hold (an empty pool refuses with 408003). */
+  private async createTask(userId: number, t: { action: string; prompt: string; input: Record<string, unknown>; cost: number; parentId: number | null }) {
+    const now = new Date(this.ctx.clock.now());
+    let taskId = 0;
+    await this.jobs.submit<MjState>({
+      userId,
+      kind: MJ_JOB,
+      state: { taskId: 0 },
+      price: { pool: 'draw', cost: t.cost, label: '专业绘画' },
+      begin: async (tx, jobId) => {
+        const [row] = await tx
+          .insert(drawTasks)
+          .values({ userId, provider: this.mj.name, action: t.action, prompt: t.prompt, input: t.input, parentId: t.parentId, cost: t.cost, status: 'queued', jobId, createdAt: now, updatedAt: now })
+          .returning({ id: drawTasks.id });
+        taskId = row!.id;
+        return { taskId };
+      },
+    });
+    const [row] = await this.ctx.db.select().from(drawTasks).where(eq(drawTasks.id, taskId));
+    return this.viewOf(row!);
+  }
+
+  private notifyHook(taskId: number) {
+    if (this.mj.name === 'offline') return undefined;
+    return `${this.ctx.config.publicUrl.replace(/\/+$/, '')}/midjourney/notify?task=${taskId}&sig=${this.sign(taskId)}`;
+  }
+
+  private sign(taskId: number) {
+    const secret = this.ctx.config.env.MJ_API_SECRET ?? this.ctx.config.env.UPLOAD_SIGNING_SECRET ?? 'mj-notify';
+    return createHmac('sha256', `mj-notify:${secret}`).update(String(taskId)).digest('hex').slice(0, 32);
+  }
+
+  private async setTask(id: number, values: Partial<typeof drawTasks.$inferInsert>) {
+    await this.ctx.db
+      .update(drawTasks)
+      .set({ ...values, updatedAt: new Date(this.ctx.clock.now()) })
+      .where(and(eq(drawTasks.id, id), inArray(drawTasks.status, ['queued', 'running'])));
+  }
+
+  /**
+   * One step of a Midjourney job: hand the task to the proxy when fewer than MJ_CONCURRENCY are
+   * there (else wait in the table), then follow it (a poll per step; the notify hook wakes the
+   * job at once), then store its image and end `done` (the hold is charged, the image row is
+   * written in the same transaction by onEnd). Safe to run again: a stored image is in the state.
+   */
+  private async step(run: JobRun<MjState>): Promise<JobStep<MjState>> {
+    const s = run.state;
+    const [task] = await this.ctx.db.select().from(drawTasks).where(eq(drawTasks.id, s.taskId));
+    if (!task) return { state: s, next: 'failed', error: '任务不存在' };
+    if (s.stored) return { state: s, next: 'done', charge: task.cost };
+    const poll = this.mj.name === 'offline' ? 1000 : 3000;
+    if (!task.remoteId) {
+      const [busy] = await this.ctx.db
+        .select({ n: count() })
+        .from(drawTasks)
+        .where(and(eq(drawTasks.status, 'running'), eq(drawTasks.provider, this.mj.name)));
+      if (Number(busy?.n ?? 0) >= this.ctx.config.env.MJ_CONCURRENCY) return { state: s, next: 'wait', delayMs: 2000 };
+      const input = task.input as { images?: string[]; parentRemoteId?: string; customId?: string };
+      let remoteId: string;
+      try {
+        remoteId = input.parentRemoteId
+          ? await this.mj.action({ taskId: input.parentRemoteId, customId: input.customId!, notifyHook: this.notifyHook(task.id) })
+          : await this.mj.imagine({ prompt: task.prompt, base64Array: input.images ?? [], notifyHook: this.notifyHook(task.id) });
+      } catch (e) {
+        if (e instanceof DrawProviderError && e.kind !== 'upstream') return { state: s, next: 'failed', error: e.message };
+        throw e;
+      }
+      await this.setTask(task.id, { status: 'running', remoteId, progress: 0, input: {} });
+      run.publish({ type: 'progress', status: 'running', progress: 0 });
+      return { state: s, next: 'wait', delayMs: poll };
+    }
+    const remote = await this.mj.fetch(task.remoteId);
+    if (!remote) return { state: s, next: 'failed', error: '绘画服务找不到该任务，未扣除积分' };
+    if (remote.status === 'FAILURE' || remote.status === 'CANCEL') {
+      return { state: s, next: 'failed', error: remote.failReason ? `绘画失败：${remote.failReason.slice(0, 200)}，未扣除积分` : '绘画失败，未扣除积分' };
+    }
+    if (remote.status !== 'SUCCESS') {
+      if (remote.progress !== task.progress) {
+        await this.setTask(task.id, { progress: remote.progress });
+        run.publish({ type: 'progress', status: 'running', progress: remote.progress });
+      }
+      return { state: s, next: 'wait', delayMs: poll };
+    }
+    let stored: StoredImage;
+    try {
+      const bytes = this.mj.render ? await this.mj.render(task.remoteId) : remote.imageUrl ? await downloadImage(remote.imageUrl, 60_000, run.signal) : null;
+      if (!bytes) return { state: s, next: 'failed', error: '绘画服务没有返回图片，未扣除积分' };
+      stored = await this.storeImage(task.userId, { bytes });
+    } catch (e) {
+      if (e instanceof DrawProviderError && e.kind !== 'upstream') return { state: s, next: 'failed', error: `${e.message}，未扣除积分` };
+      throw e;
+    }
+    const buttons = remote.buttons.map((b) => ({ custom_id: b.customId, label: b.label }));
+    return { state: { ...s, stored, buttons }, next: 'done', charge: task.cost };
+  }
+
+  /** In the job's settling transaction: the image row and the task's end, with what was charged. */
+  private async onEnd(tx: Db, job: EndedJob<MjState>) {
+    const now = new Date(this.ctx.clock.now());
+    const [task] = await tx.select().from(drawTasks).where(eq(drawTasks.id, job.state.taskId));
+    if (!task) return;
+    if (job.status === 'done' && job.state.stored) {
+      const [image] = await tx
+        .insert(drawImages)
+        .values({ ...job.state.stored, userId: task.userId, kind: 'mj', type: 'general', prompt: task.prompt, offline: task.provider === 'offline', createdAt: now })
+        .returning({ id: drawImages.id });
+      await tx
+        .update(drawTasks)
+        .set({ status: 'success', progress: 100, imageId: image!.id, buttons: job.state.buttons ?? [], charged: job.charged, input: {}, updatedAt: now })
+        .where(eq(drawTasks.id, task.id));
+      return;
+    }
+    const error = job.status === 'cancelled' ? '任务已取消，未扣除积分' : (job.error ?? '绘画失败，未扣除积分');
+    await tx.update(drawTasks).set({ status: 'failed', error, charged: job.charged, input: {}, updatedAt: now }).where(eq(drawTasks.id, task.id));
+  }
+
+  async task(user: AuthUser, id: number): Promise<MjTaskView> {
+    const [row] = await this.ctx.db
+      .select()
+      .from(drawTasks)
+      .where(and(eq(drawTasks.id, id), eq(drawTasks.userId, user.id)))
+      .limit(1);
+    if (!row) throw notFound('任务不存在');
+    return this.viewOf(row);
+  }
+
+  /** The task's progress pushed to the page (SSE): its view, then each progress event, then the job's end. */
+  async stream(user: AuthUser, id: number, reply: FastifyReply) {
+    const [row] = await this.ctx.db
+      .select()
+      .from(drawTasks)
+      .where(and(eq(drawTasks.id, id), eq(drawTasks.userId, user.id)))
+      .limit(1);
+    if (!row || !row.jobId) throw notFound('任务不存在');
+    await streamJob(this.jobs, reply, row.jobId, user.id, async () => {
+      const [now] = await this.ctx.db.select().from(drawTasks).where(eq(drawTasks.id, id));
+      return { task: await this.viewOf(now!) };
+    }, (err) => this.ctx.log.warn({ err, task: id }, 'draw: task stream failed'));
+  }
+
+  async list(user: AuthUser, q: { page: number; size: number }): Promise<MjListReply> {
+    const where = eq(drawTasks.userId, user.id);
+    const [rows, [total]] = await Promise.all([
+      this.ctx.db.select().from(drawTasks).where(where).orderBy(desc(drawTasks.id)).limit(q.size).offset((q.page - 1) * q.size),
+      this.ctx.db.select({ n: count() }).from(drawTasks).where(where),
+    ]);
+    const ids = rows.map((r) => r.imageId).filter((x): x is number => !!x);
+    const images = ids.length ? await this.ctx.db.select().from(drawImages).where(inArray(drawImages.id, ids)) : [];
+    const byId = new Map(images.map((i) => [i.id, i]));
+    return { list: rows.map((r) => this.taskView(r, r.imageId ? (byId.get(r.imageId) ?? null) : null)), meta: { page: q.page, size: q.size, total: Number(total?.n ?? 0) } };
+  }
+
+  /** The notify hook: a valid signature wakes the task's job (the task is fetched from the proxy, never taken from the body); repeats are harmless. */
+  async notify(query: { task?: string; sig?: string }): Promise<boolean> {
+    const id = Number(query.task);
+    if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647 || !query.sig) return false;
+    const want = Buffer.from(this.sign(id));
+    const got = Buffer.from(query.sig);
+    if (want.length !== got.length || !timingSafeEqual(want, got)) return false;
+    const [row] = await this.ctx.db.select({ jobId: drawTasks.jobId }).from(drawTasks).where(eq(drawTasks.id, id)).limit(1);
+    if (row?.jobId) await this.jobs.wake(row.jobId);
+    return true;
+  }
+}

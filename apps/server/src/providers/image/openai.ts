@@ -1,0 +1,81 @@
+import { DrawProviderError, SIZES, type ImageProvider, type ImageRequest, type ProviderImage } from './types.ts';
+
+export interface OpenAiImagesOptions {
+  baseUrl: string;
+  apiKey: string;
+  /** dall-e-3, gpt-image-1, or whatever a compatible gateway serves. */
+  model: string;
+  timeoutMs?: number;
+}
+
+interface ImagesReply {
+  data?: { b64_json?: string; url?: string; revised_prompt?: string }[];
+  error?: { code?: string; message?: string; type?: string };
+}
+
+/**
+ * `POST {base}/images/generations` of the OpenAI images API. dall-e-3 draws one image per request
+ * (n=1, quality standard|hd, style vivid|natural, b64_json); gpt-image-* takes n, quality
+ * low|medium|high|auto and always answers base64. Relays may answer `url` only: both are taken.
+ */
+export class OpenAiImages implements ImageProvider {
+  readonly name = 'openai';
+  constructor(private o: OpenAiImagesOptions) {}
+
+  private get isDalle() {
+    return /^dall-e/i.test(this.o.model);
+  }
+
+  async generate(req: ImageRequest): Promise<ProviderImage[]> {
+    if (this.isDalle) {
+      const out: ProviderImage[] = [];
+      for (let i = 0; i < req.n; i++) out.push(...(await this.request(req, 1)));
+      return out;
+    }
+    return this.request(req, req.n);
+  }
+
+  private body(req: ImageRequest, n: number) {
+    if (this.isDalle) {
+      const [w, h] = SIZES.dalle[req.size];
+      return { model: this.o.model, prompt: req.prompt, n, size: `${w}x${h}`, quality: req.quality, style: req.style, response_format: 'b64_json' };
+    }
+    const [w, h] = SIZES.gpt[req.size];
+    return { model: this.o.model, prompt: req.prompt, n, size: `${w}x${h}`, quality: req.quality === 'hd' ? 'high' : 'medium' };
+  }
+
+  private async request(req: ImageRequest, n: number): Promise<ProviderImage[]> {
+    const timeout = AbortSignal.timeout(this.o.timeoutMs ?? 180_000);
+    let res: Response;
+    try {
+      res = await fetch(`${this.o.baseUrl.replace(/\/+$/, '')}/images/generations`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${this.o.apiKey}` },
+        body: JSON.stringify(this.body(req, n)),
+        signal: req.signal ? AbortSignal.any([req.signal, timeout]) : timeout,
+      });
+    } catch {
+      throw new DrawProviderError('绘画服务连接失败，请稍后再试');
+    }
+    let reply: ImagesReply = {};
+    try {
+      reply = (await res.json()) as ImagesReply;
+    } catch {
+      /* not JSON */
+    }
+    if (!res.ok) {
+      const code = reply.error?.code ?? reply.error?.type ?? '';
+      if (code === 'content_policy_violation' || /safety|policy|moderation/i.test(`${code} ${reply.error?.message ?? ''}`)) {
+        throw new DrawProviderError('描述内容未通过安全审核，请修改后再试', 'policy');
+      }
+      if (res.status === 429) throw new DrawProviderError('绘画服务繁忙，请稍后再试', 'busy');
+      if (res.status === 400) throw new DrawProviderError('绘画参数不被服务接受，请调整后再试', 'invalid');
+      throw new DrawProviderError(`绘画服务出错（HTTP ${res.status}），请稍后再试`);
+    }
+    const images = (reply.data ?? []).flatMap((d): ProviderImage[] =>
+      d.b64_json ? [{ bytes: Buffer.from(d.b64_json, 'base64') }] : d.url ? [{ url: d.url }] : [],
+    );
+    if (!images.length) throw new DrawProviderError('绘画服务没有返回图片，请稍后再试');
+    return images;
+  }
+}

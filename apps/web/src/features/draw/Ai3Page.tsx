@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { Wand2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { DRAW_SIZES, type DrawImageView, type DrawSize } from '@app/shared';
+import { toast } from '../../lib/toast.ts';
+import { useSession } from '../../lib/session.ts';
+import { rewritePrompt, useDraw, useExamples, useImageTypes } from './api.ts';
+import { DrawShell, SectionTitle } from './components/DrawShell.tsx';
+import { ChipGroup, Examples, PromptBox, SubmitBar } from './components/FormParts.tsx';
+import { Empty, HistoryGrid, ImageGrid } from './components/HistoryGrid.tsx';
+import { ResultSkeleton } from './components/ResultSkeleton.tsx';
+import './locales.ts';
+
+/** /ai3: smart drawing. Plain Chinese → an English prompt by a chat model (shown, editable) → drawn. */
+export default function Ai3Page() {
+  const { t } = useTranslation('draw');
+  const [params] = useSearchParams();
+  const types = useImageTypes();
+  const examples = useExamples('ai3');
+  const token = useSession((s) => s.token);
+  const openLogin = useSession((s) => s.openLogin);
+  const [idea, setIdea] = useState(() => (params.get('prompt') ?? '').slice(0, 1000));
+  const [english, setEnglish] = useState('');
+  const [rewriting, setRewriting] = useState(false);
+  const [size, setSize] = useState<DrawSize>('square');
+  const [quality, setQuality] = useState<'standard' | 'hd'>('standard');
+  const [style, setStyle] = useState<'vivid' | 'natural'>('vivid');
+  const [result, setResult] = useState<DrawImageView[]>([]);
+  const draw = useDraw();
+  const showResult = (list: DrawImageView[]) => {
+    setResult(list);
+    requestAnimationFrame(() => document.getElementById('draw-result')?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+  };
+
+  const rewrite = async () => {
+    if (!token) return openLogin();
+    if (!idea.trim()) return;
+    setRewriting(true);
+    try {
+      setEnglish((await rewritePrompt(idea)).prompt);
+    } catch {
+      /* the toast was shown */
+    } finally {
+      setRewriting(false);
+    }
+  };
+
+  const submit = () => {
+    if (!english.trim()) return void toast.error(t('form.needRewrite'));
+    draw.mutate({ kind: 'dalle3', body: { prompt: english, mode: 'ai3', source_text: idea.trim() || undefined, size, quality, style, n: 1 } }, { onSuccess: (r) => showResult(r.list) });
+  };
+
+  const form = (
+    <div className="space-y-4">
+      <PromptBox label={t('form.idea')} value={idea} onChange={setIdea} placeholder={t('form.ideaPlaceholder')} rows={3} />
+      <Examples list={examples.data} onPick={(e) => setIdea(e.prompt)} />
+      <button
+        type="button"
+        onClick={() => void rewrite()}
+        disabled={rewriting || !idea.trim()}
+        className="inline-flex h-10 w-full items-center justify-center gap-2 rounded-xl border border-primary/40 text-sm font-medium text-primary hover:bg-primary/5 disabled:opacity-60 dark:text-blue-300"
+      >
+        <Wand2 className="size-4" aria-hidden />
+        {rewriting ? t('form.rewriting') : t('form.rewrite')}
+      </button>
+      <PromptBox label={t('form.english')} value={english} onChange={setEnglish} placeholder="A cozy wooden cabin under snowy mountains…" rows={4} id="ai3-english" />
+      <ChipGroup label={t('form.size')} options={types.data?.sizes ?? []} value={size} onChange={(v) => setSize((DRAW_SIZES as readonly string[]).includes(v) ? (v as DrawSize) : 'square')} />
+      <ChipGroup label={t('form.quality')} options={types.data?.qualities ?? []} value={quality} onChange={(v) => setQuality(v === 'hd' ? 'hd' : 'standard')} />
+      <ChipGroup label={t('form.style')} options={types.data?.styles ?? []} value={style} onChange={(v) => setStyle(v === 'natural' ? 'natural' : 'vivid')} />
+      <SubmitBar cost={types.data?.costs.dalle3 ?? 2} busy={draw.isPending} disabled={!english.trim()} onSubmit={submit} />
+    </div>
+  );
+
+  return (
+    <DrawShell title={t('ai3.title')} subtitle={t('ai3.subtitle')} offline={types.data?.offline.image} form={form} testId="ai3-page">
+      <section aria-live="polite" id="draw-result" className="scroll-mt-16">
+        <SectionTitle>{t('result.title')}</SectionTitle>
+        {draw.isPending ? <ResultSkeleton count={1} /> : result.length ? <ImageGrid images={result} /> : <Empty text={t('result.empty')} />}
+      </section>
+      <HistoryGrid kind="ai3" />
+    </DrawShell>
+  );
+}

@@ -1,0 +1,186 @@
+import { useEffect, useState } from 'react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  DrawBasicBody,
+  DrawDalleBody,
+  DrawExample,
+  DrawHistoriesReply,
+  DrawImageView,
+  DrawKind,
+  DrawMarketReply,
+  DrawType,
+  DrawResultReply,
+  MjListReply,
+  MjStreamEvent,
+  MjSubmitBody,
+  MjTaskView,
+} from '@app/shared';
+import { requestEventStream } from '../../lib/event-stream.ts';
+import { callRoute, endpoint } from '../../lib/api.ts';
+import { useSession } from '../../lib/session.ts';
+
+export const drawKeys = {
+  types: ['draw', 'types'] as const,
+  examples: ['draw', 'examples'] as const,
+  histories: (kind: DrawKind | 'all', token: string | null) => ['draw', 'histories', kind, token ?? ''] as const,
+  tasks: (token: string | null) => ['draw', 'tasks', token ?? ''] as const,
+  market: (type: string) => ['draw', 'market', type] as const,
+};
+
+const ep = {
+  types: endpoint('draw.imageTypes', 'GET', '/api/draw-image/image-types'),
+  examples: endpoint('draw.examples', 'GET', '/api/draw-image/examples'),
+  histories: endpoint('draw.histories', 'GET', '/api/draw-image/histories'),
+  basic: endpoint('draw.basic', 'POST', '/api/draw-image/basic'),
+  dalle3: endpoint('draw.dalle3', 'POST', '/api/draw-image/dalle3'),
+  rewrite: endpoint('draw.rewrite', 'POST', '/api/draw-image/rewrite'),
+  publish: endpoint('draw.publish', 'POST', '/api/draw-image/publish'),
+  remove: endpoint('draw.remove', 'POST', '/api/draw-image/delete'),
+  market: endpoint('draw.market', 'GET', '/api/draw-image/market'),
+  mjList: endpoint('draw.mjList', 'GET', '/midjourney/getList'),
+  mjSubmit: endpoint('draw.mjSubmit', 'POST', '/midjourney/submit'),
+  mjAction: endpoint('draw.mjAction', 'POST', '/midjourney/action'),
+  mjTask: endpoint('draw.mjTask', 'GET', '/midjourney/task/:id'),
+};
+
+export const HISTORY_PAGE_SIZE = 12;
+export const MARKET_PAGE_SIZE = 30;
+
+export const useImageTypes = () =>
+  useQuery({ queryKey: drawKeys.types, queryFn: () => callRoute(ep.types, undefined, { silent: true }), staleTime: 10 * 60_000 });
+
+export const useExamples = (kind: DrawKind) =>
+  useQuery({
+    queryKey: drawKeys.examples,
+    queryFn: () => callRoute(ep.examples, undefined, { silent: true }),
+    staleTime: 10 * 60_000,
+    select: (d: { list: DrawExample[] }) => {
+      const own = d.list.filter((e) => e.kind === kind || (kind === 'dalle3' && e.kind === 'basic'));
+      return own.length ? own : d.list;
+    },
+  });
+
+/** The owner's images, newest first, page by page. */
+export function useHistories(kind?: DrawKind) {
+  const token = useSession((s) => s.token);
+  return useInfiniteQuery({
+    queryKey: drawKeys.histories(kind ?? 'all', token),
+    enabled: !!token,
+    initialPageParam: 1,
+    queryFn: ({ pageParam }): Promise<DrawHistoriesReply> => callRoute(ep.histories, { page: pageParam, size: HISTORY_PAGE_SIZE, kind }, { silent: true }),
+    getNextPageParam: (last) => (last.meta.page * last.meta.size < last.meta.total ? last.meta.page + 1 : undefined),
+  });
+}
+
+const refreshBalance = () => void useSession.getState().loadUser().catch(() => {});
+
+export function useDraw() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { kind: 'basic'; body: DrawBasicBody } | { kind: 'dalle3'; body: Partial<DrawDalleBody> & { prompt: string } }): Promise<DrawResultReply> =>
+      v.kind === 'basic' ? callRoute(ep.basic, v.body) : callRoute(ep.dalle3, v.body),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['draw', 'histories'] });
+      refreshBalance();
+    },
+  });
+}
+
+export const rewritePrompt = (text: string) => callRoute(ep.rewrite, { text });
+
+export function usePublish() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: number; public: boolean }): Promise<DrawImageView> => callRoute(ep.publish, v),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['draw', 'histories'] });
+      void qc.invalidateQueries({ queryKey: ['draw', 'market'] });
+      void qc.invalidateQueries({ queryKey: ['draw', 'tasks'] });
+    },
+  });
+}
+
+export function useDeleteImage() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callRoute(ep.remove, { id }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['draw'] });
+    },
+  });
+}
+
+/** Midjourney tasks, newest first. Refetched while any is unfinished. */
+export function useTasks() {
+  const token = useSession((s) => s.token);
+  return useInfiniteQuery({
+    queryKey: drawKeys.tasks(token),
+    enabled: !!token,
+    initialPageParam: 1,
+    queryFn: ({ pageParam }): Promise<MjListReply> => callRoute(ep.mjList, { page: pageParam, size: HISTORY_PAGE_SIZE }, { silent: true }),
+    getNextPageParam: (last) => (last.meta.page * last.meta.size < last.meta.total ? last.meta.page + 1 : undefined),
+  });
+}
+
+/**
+ * A task as the page shows it: while it runs, its progress is pushed by the server (SSE: the
+ * task, its progress, the job's end), so the page does not poll; at the end the task is read
+ * once more (its image and buttons) and the lists and the balance are refreshed. A stream cut
+ * short reconnects after 2 s.
+ */
+export function useTaskProgress(task: MjTaskView): MjTaskView {
+  const qc = useQueryClient();
+  const [view, setView] = useState(task);
+  const [round, setRound] = useState(0);
+  const open = task.status === 'queued' || task.status === 'running';
+  useEffect(() => setView(task), [task]);
+  useEffect(() => {
+    if (!open) return;
+    const ctrl = new AbortController();
+    let ended = false;
+    const finish = async () => {
+      try {
+        setView(await callRoute(ep.mjTask, undefined, { silent: true, params: { id: task.id } }));
+      } catch {
+        /* the list refresh below shows it */
+      }
+      void qc.invalidateQueries({ queryKey: ['draw', 'tasks'] });
+      void qc.invalidateQueries({ queryKey: ['draw', 'histories'] });
+      refreshBalance();
+    };
+    requestEventStream<MjStreamEvent>(`/midjourney/task/${task.id}/stream`, { method: 'GET', signal: ctrl.signal }, (e) => {
+      if (e.type === 'job.snapshot') setView(e.task);
+      else if (e.type === 'progress') setView((v) => ({ ...v, status: e.status, progress: e.progress }));
+      else if (e.type === 'job.end') {
+        ended = true;
+        void finish();
+      }
+    })
+      .catch(() => undefined)
+      .finally(() => {
+        if (!ended && !ctrl.signal.aborted) setTimeout(() => !ctrl.signal.aborted && setRound((r) => r + 1), 2000);
+      });
+    return () => ctrl.abort();
+  }, [task.id, open, round, qc]);
+  return view;
+}
+
+export function useMjSubmit() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { submit: MjSubmitBody } | { action: { task_id: number; custom_id: string } }) =>
+      'submit' in v ? callRoute(ep.mjSubmit, v.submit) : callRoute(ep.mjAction, v.action),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['draw', 'tasks'] }),
+  });
+}
+
+/** The public gallery by cursor. */
+export function useMarket(type: string) {
+  return useInfiniteQuery({
+    queryKey: drawKeys.market(type),
+    initialPageParam: 0,
+    queryFn: ({ pageParam }): Promise<DrawMarketReply> =>
+      callRoute(ep.market, { size: MARKET_PAGE_SIZE, type: type === 'all' ? undefined : (type as DrawType), cursor: pageParam || undefined }, { silent: true }),
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+}

@@ -1,0 +1,151 @@
+import { useId, useRef, type ReactNode } from 'react';
+import { ImagePlus, Sparkles, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { clsx } from 'clsx';
+import { DRAW_REFERENCE_MAX_BYTES, type DrawExample } from '@app/shared';
+import { toast } from '../../../lib/toast.ts';
+import { useSession } from '../../../lib/session.ts';
+import '../locales.ts';
+
+export const fieldLabel = 'mb-1.5 block text-sm font-medium text-neutral-700 dark:text-neutral-300';
+export const textArea =
+  'block w-full resize-none rounded-xl border border-neutral-200 bg-white px-3 py-2.5 text-[15px] leading-6 text-neutral-900 outline-none placeholder:text-neutral-400 focus:border-primary focus:ring-2 focus:ring-primary/20 dark:border-neutral-700 dark:bg-neutral-950 dark:text-neutral-100';
+export const primaryButton =
+  'inline-flex h-11 w-full items-center justify-center gap-2 rounded-xl bg-primary px-5 text-[15px] font-medium text-white transition-colors hover:bg-primary-hover disabled:cursor-not-allowed disabled:opacity-60';
+
+/** A labelled text area. */
+export function PromptBox({ label, value, onChange, placeholder, rows = 4, max = 1000, id }: { label: string; value: string; onChange(v: string): void; placeholder: string; rows?: number; max?: number; id?: string }) {
+  const own = useId();
+  const fid = id ?? own;
+  return (
+    <div>
+      <label htmlFor={fid} className={fieldLabel}>
+        {label}
+      </label>
+      <textarea id={fid} value={value} onChange={(e) => onChange(e.target.value.slice(0, max))} placeholder={placeholder} rows={rows} maxLength={max} className={textArea} />
+      <p className="mt-1 text-right text-xs text-neutral-500 dark:text-neutral-400" aria-hidden>
+        {value.length}/{max}
+      </p>
+    </div>
+  );
+}
+
+/** A row of chips, one of which is chosen (a radio group). */
+export function ChipGroup({ label, options, value, onChange }: { label: string; options: { value: string; label: string }[]; value: string; onChange(v: string): void }) {
+  const id = useId();
+  return (
+    <div role="radiogroup" aria-labelledby={id}>
+      <span id={id} className={fieldLabel}>
+        {label}
+      </span>
+      <div className="flex flex-wrap gap-2">
+        {options.map((o) => (
+          <button
+            key={o.value}
+            type="button"
+            role="radio"
+            aria-checked={value === o.value}
+            onClick={() => onChange(o.value)}
+            className={clsx(
+              'h-8 rounded-lg border px-3 text-[13px] transition-colors',
+              value === o.value
+                ? 'border-primary bg-primary/10 font-medium text-primary dark:text-blue-300'
+                : 'border-neutral-200 text-neutral-700 hover:bg-neutral-100 dark:border-neutral-700 dark:text-neutral-300 dark:hover:bg-neutral-800',
+            )}
+          >
+            {o.label}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** Example prompts: a click fills the box. */
+export function Examples({ list, onPick }: { list: DrawExample[] | undefined; onPick(e: DrawExample): void }) {
+  const { t } = useTranslation('draw');
+  if (!list?.length) return null;
+  return (
+    <div>
+      <span className={fieldLabel}>{t('form.examples')}</span>
+      <div className="flex flex-wrap gap-2">
+        {list.map((e) => (
+          <button
+            key={e.title}
+            type="button"
+            onClick={() => onPick(e)}
+            title={e.prompt}
+            className="inline-flex h-8 items-center gap-1 rounded-full bg-neutral-100 px-3 text-[13px] text-neutral-700 hover:bg-neutral-200 dark:bg-neutral-800 dark:text-neutral-300 dark:hover:bg-neutral-700"
+          >
+            <Sparkles className="size-3.5 text-amber-600 dark:text-amber-400" aria-hidden />
+            {e.title}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** One reference image as a data URL (png, jpeg, webp; at most 1MB). */
+export function ReferencePicker({ value, onChange }: { value: string | null; onChange(v: string | null): void }) {
+  const { t } = useTranslation('draw');
+  const input = useRef<HTMLInputElement>(null);
+  const onFile = (file: File | undefined) => {
+    if (!file) return;
+    if (!['image/png', 'image/jpeg', 'image/webp'].includes(file.type)) return void toast.error(t('form.referenceType'));
+    if (file.size > DRAW_REFERENCE_MAX_BYTES) return void toast.error(t('form.referenceTooBig'));
+    const reader = new FileReader();
+    reader.onload = () => onChange(String(reader.result));
+    reader.readAsDataURL(file);
+  };
+  return (
+    <div>
+      <span className={fieldLabel}>{t('form.reference')}</span>
+      {value ? (
+        <div className="relative inline-block">
+          <img src={value} alt={t('form.reference')} className="size-20 rounded-lg object-cover" />
+          <button
+            type="button"
+            onClick={() => onChange(null)}
+            aria-label={t('form.referenceRemove')}
+            className="absolute -top-2 -right-2 inline-flex size-6 items-center justify-center rounded-full bg-neutral-900 text-white"
+          >
+            <X className="size-3.5" aria-hidden />
+          </button>
+        </div>
+      ) : (
+        <button
+          type="button"
+          onClick={() => input.current?.click()}
+          className="inline-flex h-20 w-full items-center justify-center gap-2 rounded-xl border border-dashed border-neutral-300 text-sm text-neutral-600 hover:bg-neutral-50 dark:border-neutral-700 dark:text-neutral-400 dark:hover:bg-neutral-800"
+        >
+          <ImagePlus className="size-5" aria-hidden />
+          <span>
+            {t('form.referenceAdd')}
+            <span className="block text-xs text-neutral-500">{t('form.referenceHint')}</span>
+          </span>
+        </button>
+      )}
+      <input ref={input} type="file" accept="image/png,image/jpeg,image/webp" className="hidden" aria-label={t('form.referenceAdd')} onChange={(e) => onFile(e.target.files?.[0])} />
+    </div>
+  );
+}
+
+/** The submit button with the cost and what is left; a guest is asked to log in. */
+export function SubmitBar({ cost, busy, disabled, onSubmit, label }: { cost: number; busy: boolean; disabled?: boolean; onSubmit(): void; label?: ReactNode }) {
+  const { t } = useTranslation('draw');
+  const token = useSession((s) => s.token);
+  const left = useSession((s) => s.balance?.useDrawMjToken);
+  const openLogin = useSession((s) => s.openLogin);
+  return (
+    <div>
+      <button type="button" className={primaryButton} disabled={busy || disabled} onClick={() => (token ? onSubmit() : openLogin())}>
+        {busy ? t('form.drawing') : (label ?? t('form.submit'))}
+      </button>
+      <p className="mt-2 text-center text-xs text-neutral-500 dark:text-neutral-400">
+        {t('form.cost', { count: cost })}
+        {token && left !== undefined && ` · ${t('form.left', { count: left })}`}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { AlertCircle, Loader2, RefreshCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { clsx } from 'clsx';
+import type { DrawImageView, MjTaskView } from '@app/shared';
+import { useMjSubmit, useTaskProgress } from '../api.ts';
+import { srcSetOf, ImageActions } from './ImageCard.tsx';
+import '../locales.ts';
+
+const isOpen = (t: MjTaskView) => t.status === 'queued' || t.status === 'running';
+
+/** A Midjourney task: its progress while it runs, then its image with the U/V/reroll buttons. */
+export function TaskCard({ task, onOpen }: { task: MjTaskView; onOpen(img: DrawImageView): void }) {
+  const { t } = useTranslation('draw');
+  const view = useTaskProgress(task);
+  const act = useMjSubmit();
+  const actionLabel = t(`task.${['upscale', 'variation', 'reroll'].includes(view.action) ? view.action : 'imagine'}`);
+  return (
+    <li className="overflow-hidden rounded-2xl border border-neutral-200/70 bg-white dark:border-neutral-800 dark:bg-neutral-900" data-testid="mj-task">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-3 pt-3 text-xs whitespace-nowrap">
+        <span className="rounded-md bg-neutral-100 px-1.5 py-0.5 font-medium text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300">{actionLabel}</span>
+        <span
+          className={clsx(
+            'font-medium',
+            view.status === 'failed' ? 'text-red-600 dark:text-red-400' : view.status === 'success' ? 'text-emerald-700 dark:text-emerald-400' : 'text-primary dark:text-blue-300',
+          )}
+        >
+          {view.status === 'running' ? t('task.running', { progress: view.progress }) : t(`task.${view.status}`)}
+        </span>
+        {view.charged > 0 && <span className="text-neutral-500 dark:text-neutral-400">· {t('task.charged', { count: view.charged })}</span>}
+        <span className="ml-auto text-neutral-500 dark:text-neutral-400">{new Date(view.created_at).toLocaleString()}</span>
+      </div>
+      <p className="line-clamp-2 px-3 pt-1.5 text-sm text-neutral-800 dark:text-neutral-200" title={view.prompt}>
+        {view.prompt}
+      </p>
+      <div className="p-3">
+        {isOpen(view) ? (
+          <div className="flex aspect-[4/3] max-h-72 w-full flex-col items-center justify-center gap-3 rounded-xl bg-neutral-100 dark:bg-neutral-800">
+            <Loader2 className="size-6 animate-spin text-primary" aria-hidden />
+            <div className="h-1.5 w-2/3 overflow-hidden rounded-full bg-neutral-200 dark:bg-neutral-700" role="progressbar" aria-valuenow={view.progress} aria-valuemin={0} aria-valuemax={100} aria-label={t('task.running', { progress: view.progress })}>
+              <div className="h-full rounded-full bg-primary transition-all" style={{ width: `${Math.max(4, view.progress)}%` }} />
+            </div>
+          </div>
+        ) : view.status === 'failed' ? (
+          <p className="flex items-start gap-2 rounded-xl bg-red-50 p-3 text-sm text-red-700 dark:bg-red-950/40 dark:text-red-300">
+            <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
+            {view.error}
+          </p>
+        ) : view.image ? (
+          <>
+            <button type="button" onClick={() => onOpen(view.image!)} className="block w-full overflow-hidden rounded-xl bg-neutral-100 dark:bg-neutral-800" aria-label={t('image.open', { prompt: view.prompt.slice(0, 40) })}>
+              <img
+                src={view.image.thumb_url}
+                srcSet={srcSetOf(view.image)}
+                sizes="(max-width: 640px) 90vw, 420px"
+                width={view.image.width}
+                height={view.image.height}
+                loading="lazy"
+                decoding="async"
+                alt={view.prompt.slice(0, 80)}
+                className="max-h-96 w-full object-contain"
+              />
+            </button>
+            <ImageActions image={view.image} className="mt-1 justify-end" />
+            {view.buttons.length > 0 && (
+              <div className="mt-1" role="group" aria-label={t('task.actions')}>
+                <div className="grid grid-cols-5 gap-1.5">
+                  {view.buttons.map((b) => (
+                    <button
+                      key={b.custom_id}
+                      type="button"
+                      disabled={act.isPending}
+                      onClick={() => act.mutate({ action: { task_id: view.id, custom_id: b.custom_id } })}
+                      className="h-8 rounded-lg bg-neutral-100 text-[13px] font-medium text-neutral-800 hover:bg-neutral-200 disabled:opacity-60 dark:bg-neutral-800 dark:text-neutral-200 dark:hover:bg-neutral-700"
+                      aria-label={buttonLabel(b, t)}
+                      title={buttonLabel(b, t)}
+                    >
+                      {/reroll/i.test(b.custom_id) ? <RefreshCw className="mx-auto size-4" aria-hidden /> : <span className="block truncate px-1">{b.label}</span>}
+                    </button>
+                  ))}
+                </div>
+              </div>
+            )}
+          </>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function buttonLabel(b: { custom_id: string; label: string }, t: (k: string) => string) {
+  if (/^U\d$/.test(b.label)) return `${t('task.upscale')} ${b.label.slice(1)}`;
+  if (/^V\d$/.test(b.label)) return `${t('task.variation')} ${b.label.slice(1)}`;
+  if (/reroll/i.test(b.custom_id)) return t('task.reroll');
+  return b.label || b.custom_id.split('::')[2] || '';
+}
