@@ -16,3 +16,5 @@ export * from './schemas/mind.ts';
 export * from './schemas/translate.ts';
 export * from './translate-languages.ts';
 export * from './schemas/thesis.ts';
+export * from './schemas/slides.ts';
+export * from './slides.ts';

@@ -177,3 +177,10 @@ export const SEED_ACTIVITY_PACKAGE = {
   drawCount: 20,
   isActivity: 1,
 };
+
+/** Slide packages (AI PPT quota): decks to generate, never expiring (base pool). Prices in fen. */
+export const SEED_PPT_PACKAGES = [
+  { name: 'PPT 体验包', introduction: '先做几份试试', description: '生成 PPT 3 次\n每次 5–30 页\n永久有效', price: 990, priceY: 1490, discount: '', pptCount: 3 },
+  { name: 'PPT 标准包', introduction: '汇报、课件都够用', description: '生成 PPT 10 次\n每次 5–30 页\n永久有效', price: 2990, priceY: 4990, discount: '6折', pptCount: 10 },
+  { name: 'PPT 专业包', introduction: '团队常用，单次更省', description: '生成 PPT 30 次\n每次 5–30 页\n永久有效', price: 6990, priceY: 14970, discount: '47折', pptCount: 30 },
+];

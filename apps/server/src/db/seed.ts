@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { appCategories, apps, masks, menus, models, notices, packages, siteConfig, users } from './schema/index.ts';
 import { SEED_APP_CATEGORIES, SEED_EXPERTS, SEED_TEMPLATES } from './seed-apps.ts';
-import { SEED_ACTIVITY_PACKAGE, SEED_MASKS, SEED_MENUS, SEED_MODELS, SEED_NOTICE, SEED_PACKAGES } from './seed-data.ts';
+import { SEED_ACTIVITY_PACKAGE, SEED_MASKS, SEED_MENUS, SEED_MODELS, SEED_NOTICE, SEED_PACKAGES, SEED_PPT_PACKAGES } from './seed-data.ts';
 import { SETTINGS_DEFAULTS } from '../modules/config/defaults.ts';
 import { inviteCode } from '../core/ids.ts';
 import { ensureBalanceRow } from '../modules/billing/balance.ts';
@@ -10,6 +10,8 @@ import { ensureBalanceRow } from '../modules/billing/balance.ts';
 const SEED_MARK = '__seeded_v1';
 /** Its own mark, so databases seeded before the catalogue existed get it on their next start. */
 const APPS_SEED_MARK = '__seeded_apps_v1';
+/** The slide packages (AI PPT), once, also for databases seeded before they existed. */
+const PPT_SEED_MARK = '__seeded_ppt_v1';
 
 /** Fills a new database once; safe when several instances start together. */
 export async function seed(db: Db) {
@@ -27,6 +29,18 @@ export async function seed(db: Db) {
     await tx.insert(siteConfig).values({ key: SEED_MARK, value: { v: true } });
   });
   await seedApps(db);
+  await seedPptPackages(db);
+}
+
+async function seedPptPackages(db: Db) {
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await tx.execute(sql`select pg_advisory_xact_lock(727404)`);
+    const done = await tx.select().from(siteConfig).where(eq(siteConfig.key, PPT_SEED_MARK)).limit(1);
+    if (done.length) return;
+    await tx.insert(packages).values(SEED_PPT_PACKAGES.map((p, i) => ({ ...p, kind: 'ppt', level: 0, days: 0, sort: 100 + i })));
+    await tx.insert(siteConfig).values({ key: PPT_SEED_MARK, value: { v: true } });
+  });
 }
 
 /** The app catalogue (categories, templates, experts), once; apps keyed by `key`, so a rerun adds nothing twice. */

@@ -26,6 +26,8 @@ const screens: Record<string, () => Promise<{ default: React.ComponentType }>> =
   Market: () => import('../features/draw/MarketPage.tsx'),
   Mind: () => import('../features/mind/MindPage.tsx'),
   Translate: () => import('../features/translate/TranslatePage.tsx'),
+  aippt: () => import('../features/slides/AipptPage.tsx'),
+  View: () => import('../features/slides/ViewPage.tsx'),
 };
 
 const lazyScreen = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });

@@ -14,6 +14,7 @@ import { drawRoutes } from './draw.ts';
 import { filesRoutes } from './files.ts';
 import { growthRoutes } from './growth.ts';
 import { mindRoutes } from './mind.ts';
+import { slidesRoutes } from './slides.ts';
 import { systemRoutes } from './system.ts';
 import { translateRoutes } from './translate.ts';
 import { thesisRoutes } from './thesis.ts';
@@ -31,6 +32,7 @@ export * from './draw.ts';
 export * from './files.ts';
 export * from './growth.ts';
 export * from './mind.ts';
+export * from './slides.ts';
 export * from './system.ts';
 export * from './translate.ts';
 export * from './thesis.ts';
@@ -53,6 +55,7 @@ export const routes = {
   mind: mindRoutes,
   translate: translateRoutes,
   thesis: thesisRoutes,
+  slides: slidesRoutes,
 };
 
 /** Every route of the manifest, with its key (`chat.create`). */

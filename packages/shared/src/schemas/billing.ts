@@ -27,6 +27,8 @@ export const packageItem = z.object({
   model3_count: z.number(),
   model4_count: z.number(),
   draw_count: z.number(),
+  /** AI PPT decks it grants (slide packages). */
+  ppt_count: z.number().optional(),
 });
 export type PackageItem = z.infer<typeof packageItem>;
 

@@ -22,6 +22,8 @@ export const balanceReply = z.object({
   useModel3Token: z.number(),
   useModel4Token: z.number(),
   useDrawMjToken: z.number(),
+  /** AI PPT decks the user can still generate (base plus a live membership). */
+  usePptToken: z.number().optional(),
   base: z.object({ model3: z.number(), model4: z.number(), draw: z.number() }),
   member: z.object({ model3: z.number(), model4: z.number(), draw: z.number(), expires_at: z.string().nullable() }),
 });

@@ -10,3 +10,4 @@ export * from './turns.ts';
 export * from './draw.ts';
 export * from './mind.ts';
 export * from './thesis.ts';
+export * from './slides.ts';

@@ -7,6 +7,7 @@ export interface Amounts {
   model3?: number;
   model4?: number;
   draw?: number;
+  ppt?: number;
 }
 
 export type LedgerType = 'register' | 'sign-in' | 'invite' | 'purchase' | 'card-key' | 'admin' | 'usage' | 'refund';
@@ -16,21 +17,23 @@ export async function creditBase(db: Db, userId: number, amounts: Amounts, type:
   const m3 = amounts.model3 ?? 0;
   const m4 = amounts.model4 ?? 0;
   const d = amounts.draw ?? 0;
-  if (m3 < 0 || m4 < 0 || d < 0) throw new Error('creditBase takes non-negative amounts');
+  const ppt = amounts.ppt ?? 0;
+  if (m3 < 0 || m4 < 0 || d < 0 || ppt < 0) throw new Error('creditBase takes non-negative amounts');
   await db
     .insert(balances)
-    .values({ userId, baseModel3: m3, baseModel4: m4, baseDraw: d })
+    .values({ userId, baseModel3: m3, baseModel4: m4, baseDraw: d, basePpt: ppt })
     .onConflictDoUpdate({
       target: balances.userId,
       set: {
         baseModel3: sql`${balances.baseModel3} + ${m3}`,
         baseModel4: sql`${balances.baseModel4} + ${m4}`,
         baseDraw: sql`${balances.baseDraw} + ${d}`,
+        basePpt: sql`${balances.basePpt} + ${ppt}`,
         updatedAt: sql`now()`,
       },
     });
-  if (m3 || m4 || d) {
-    await db.insert(balanceLedger).values({ userId, type, pool: 'base', model3: m3, model4: m4, draw: d, ref, note });
+  if (m3 || m4 || d || ppt) {
+    await db.insert(balanceLedger).values({ userId, type, pool: 'base', model3: m3, model4: m4, draw: d, ppt, ref, note });
   }
 }
 
@@ -54,6 +57,7 @@ export async function readBalance(db: Db, userId: number, nowMs: number): Promis
     useModel3Token: base.model3 + member.model3,
     useModel4Token: base.model4 + member.model4,
     useDrawMjToken: base.draw + member.draw,
+    usePptToken: (row?.basePpt ?? 0) + (live ? row!.memberPpt : 0),
     base,
     member,
   };

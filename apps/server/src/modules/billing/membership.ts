@@ -36,6 +36,7 @@ export interface PackageGrant {
   model3Count: number;
   model4Count: number;
   drawCount: number;
+  pptCount?: number;
 }
 
 export type PurchasePlan =
@@ -66,7 +67,7 @@ export async function grantPackage(db: Db, userId: number, pkg: PackageGrant & {
     .for('update');
   if (!cur) throw new Error(`no balance row for user ${userId}`);
   const plan = planPurchase(cur, pkg, nowMs);
-  const counts = { model3: pkg.model3Count, model4: pkg.model4Count, draw: pkg.drawCount };
+  const counts = { model3: pkg.model3Count, model4: pkg.model4Count, draw: pkg.drawCount, ppt: pkg.pptCount ?? 0 };
   if (plan.pool === 'base') {
     await creditBase(db, userId, counts, 'purchase', ref, pkg.name);
     return plan;
@@ -79,6 +80,7 @@ export async function grantPackage(db: Db, userId: number, pkg: PackageGrant & {
       memberModel3: add(balances.memberModel3, counts.model3),
       memberModel4: add(balances.memberModel4, counts.model4),
       memberDraw: add(balances.memberDraw, counts.draw),
+      memberPpt: add(balances.memberPpt, counts.ppt),
       memberLevel: plan.level,
       memberExpiresAt: plan.expiresAt,
       updatedAt: new Date(nowMs),
@@ -102,6 +104,7 @@ export async function grantPackage(db: Db, userId: number, pkg: PackageGrant & {
     model3: counts.model3,
     model4: counts.model4,
     draw: counts.draw,
+    ppt: counts.ppt,
     ref,
     note: `${pkg.name} · ${plan.rule}`,
   });

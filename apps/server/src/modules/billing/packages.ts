@@ -29,6 +29,7 @@ export function packageView(p: PackageRow): PackageItem {
     model3_count: p.model3Count,
     model4_count: p.model4Count,
     draw_count: p.drawCount,
+    ppt_count: p.pptCount,
   };
 }
 
@@ -37,7 +38,16 @@ export async function listPackages(db: Db): Promise<PackageRow[]> {
   return db
     .select()
     .from(packages)
-    .where(and(eq(packages.status, 1), eq(packages.isActivity, 0), isMembership))
+    .where(and(eq(packages.status, 1), eq(packages.isActivity, 0), eq(packages.kind, 'member'), isMembership))
+    .orderBy(asc(packages.sort), asc(packages.id));
+}
+
+/** The slide packages on sale (AI PPT quota), in display order. */
+export async function listPptPackages(db: Db): Promise<PackageRow[]> {
+  return db
+    .select()
+    .from(packages)
+    .where(and(eq(packages.status, 1), eq(packages.kind, 'ppt')))
     .orderBy(asc(packages.sort), asc(packages.id));
 }
 

@@ -4,3 +4,4 @@ export { creditBase, ensureBalanceRow, isVip, readBalance } from './balance.ts';
 export { poolColumns, spend, spendCtes, type CreditPool, type SpendResult } from './spend.ts';
 export { packageKindOf } from './packages.ts';
 export { clientCodeOf, payerOf, type Payer } from './payer.ts';
+export { listPptPackages, packageView } from './packages.ts';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 
-export type CreditPool = 'model3' | 'model4' | 'draw';
+export type CreditPool = 'model3' | 'model4' | 'draw' | 'ppt';
 
 export interface SpendInput {
   userId: number;
@@ -19,6 +19,7 @@ const COLUMNS = {
   model3: { member: sql.raw('member_model3'), base: sql.raw('base_model3'), held: sql.raw('held_model3'), ledger: sql.raw('model3') },
   model4: { member: sql.raw('member_model4'), base: sql.raw('base_model4'), held: sql.raw('held_model4'), ledger: sql.raw('model4') },
   draw: { member: sql.raw('member_draw'), base: sql.raw('base_draw'), held: sql.raw('held_draw'), ledger: sql.raw('draw') },
+  ppt: { member: sql.raw('member_ppt'), base: sql.raw('base_ppt'), held: sql.raw('held_ppt'), ledger: sql.raw('ppt') },
 } as const satisfies Record<CreditPool, Record<string, SQL>>;
 
 /** The balance columns of a pool (for statements that hold or spend in it). */

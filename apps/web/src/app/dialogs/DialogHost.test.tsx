@@ -18,17 +18,29 @@ beforeEach(() => {
 });
 
 describe('dialog host', () => {
-  it.each([
-    ['ppt', 'AI PPT 套餐'],
-  ] as const)('%s opens a placeholder with its title and 即将上线, closed by its button', async (kind, title) => {
+  it('ppt (508xxx) lists the slide packages and the balance; 立即购买 opens the pay dialog for the chosen one', async () => {
+    resetSession({ ready: true, token: 'tok' });
+    const pkgs = [
+      { id: 7, name: 'PPT 体验包', introduction: '', description: '', price: '9.90', price_y: '14.90', discount: '', days: 0, level: 0, model3_count: 0, model4_count: 0, draw_count: 0, ppt_count: 3 },
+      { id: 8, name: 'PPT 标准包', introduction: '', description: '', price: '29.90', price_y: '49.90', discount: '', days: 0, level: 0, model3_count: 0, model4_count: 0, draw_count: 0, ppt_count: 10 },
+    ];
+    const api = mockApi({
+      'GET /api/aippt/package/list': () => ok({ list: pkgs, balance: 0 }),
+      'GET /api/package/index': () => ok({ list: [] }),
+      'POST /order/buy': () =>
+        ok({ url_qrcode: 'http://x/checkout', orderId: 'S9', redirectUrl: '', payMode: 'qr', iframeUrl: '', jsapi: null, amount: '9.90', sandbox: false, expires_in: 1800 }),
+      'POST /order/queryByOrderId': () => ok({ status: 0 }),
+    });
     render(<DialogHost />);
-    act(() => useSession.getState().openDialog(kind));
+    act(() => useSession.getState().openDialog('ppt'));
     const dialog = await findDialog();
-    expect(dialog.textContent).toContain(title);
-    expect(dialog.textContent).toContain('即将上线');
-    fireEvent.click(screen.getByRole('button', { name: '知道了' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(useSession.getState().dialog).toBeNull();
+    expect(await screen.findByText('剩余 PPT 额度：0 次')).toBeTruthy();
+    expect(dialog.textContent).toContain('PPT 体验包');
+    fireEvent.click(screen.getByRole('radio', { name: /PPT 体验包/ }));
+    fireEvent.click(screen.getByRole('button', { name: '立即购买' }));
+    await waitFor(() => expect(useSession.getState().dialog).toBe('pay'));
+    await waitFor(() => expect(api.count('POST', '/order/buy')).toBe(1), LAZY);
+    expect(api.calls.find((c) => c.path === '/order/buy')?.body).toMatchObject({ goodsId: 7 });
   });
 
   it('goods opens the membership dialog with the packages as tabs, loading them when needed', async () => {

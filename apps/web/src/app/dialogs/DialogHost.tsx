@@ -8,7 +8,7 @@ const GoodsDialog = lazy(() => import('../../features/billing/components/GoodsDi
 const PayDialog = lazy(() => import('../../features/billing/components/PayDialog.tsx'));
 const BindWechatDialog = lazy(() => import('../../features/auth/components/BindWechatDialog.tsx'));
 const SignInDialog = lazy(() => import('../../features/growth/components/SignInDialog.tsx'));
-const PlaceholderDialog = lazy(() => import('./PlaceholderDialog.tsx'));
+const PptDialog = lazy(() => import('../../features/billing/components/PptDialog.tsx'));
 
 function KindDialog({ kind, open, onClose }: { kind: DialogKind; open: boolean; onClose(): void }) {
   if (kind === 'notice') return <NoticeDialog open={open} onClose={onClose} />;
@@ -16,7 +16,7 @@ function KindDialog({ kind, open, onClose }: { kind: DialogKind; open: boolean; 
   if (kind === 'pay') return <PayDialog open={open} onClose={onClose} />;
   if (kind === 'signIn') return <SignInDialog open={open} onClose={onClose} />;
   if (kind === 'bindWechat') return <BindWechatDialog open={open} onClose={onClose} />;
-  return <PlaceholderDialog kind={kind} open={open} onClose={onClose} />;
+  return <PptDialog open={open} onClose={onClose} />;
 }
 
 /** SPEC §2.3: the dialogs the layout hosts — login, and the one dialog kind in the session store. */

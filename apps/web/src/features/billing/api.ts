@@ -10,6 +10,7 @@ const payResult = endpoint('billing.payResult', 'POST', '/api/order/pay-result')
 const clientOrder = endpoint('billing.clientOrder', 'GET', '/api/order/client-order');
 const orderBind = endpoint('billing.orderBind', 'POST', '/api/order/bind');
 const orderIndex = endpoint('billing.orderIndex', 'GET', '/api/order/index');
+const pptPackages = endpoint('slides.packages', 'GET', '/api/aippt/package/list');
 
 /**
  * The billing calls (SPEC §7.2). Payment calls are silent: the dialogs decide what to say (a
@@ -25,5 +26,7 @@ export const billingApi = {
   clientOrder: () => callRoute(clientOrder, undefined, { silent: true }),
   /** Not silent: a refused bind shows the server's message. */
   bind: (orderSn: string) => callRoute(orderBind, { order_sn: orderSn }),
+  /** The slide packages (AI PPT quota) and the caller's balance of it. */
+  pptPackages: () => callRoute(pptPackages, undefined, { silent: true }),
   orders: (page: number, size: number) => callRoute(orderIndex, { page, size }, { silent: true }),
 };

@@ -3,6 +3,7 @@ import { registerLocales } from '../../lib/i18n.ts';
 registerLocales('billing', {
   'zh-CN': {
     title: { pay: '订单支付', goods: '升级会员', promo: '限时特惠', centre: '会员中心' },
+    ppt: { title: 'AI PPT 套餐', balance: '剩余 PPT 额度：{{count}} 次', count: '生成 {{count}} 次', buy: '立即购买', empty: '暂无可购买的 PPT 套餐', hint: '每次可生成一份 5–30 页的 PPT，生成失败自动退回。' },
     subtitle: '解锁更多对话与绘画额度，会员额度优先使用',
     price: { original: '原价', days: '{{count}} 天', permanent: '永久有效', amount: '支付金额' },
     noRefund: '不支持7天无理由退货',
@@ -111,6 +112,7 @@ registerLocales('billing', {
   },
   'en-US': {
     title: { pay: 'Payment', goods: 'Upgrade', promo: 'Limited offer', centre: 'Membership' },
+    ppt: { title: 'AI slides packages', balance: 'Decks left: {{count}}', count: '{{count}} decks', buy: 'Buy now', empty: 'No slides packages on sale', hint: 'Each deck has 5–30 slides; a failed one is returned.' },
     subtitle: 'More chats and drawings; membership credits are used first',
     price: { original: 'Original price', days: '{{count}} days', permanent: 'Never expires', amount: 'Amount' },
     noRefund: 'No 7-day no-reason refunds',
@@ -219,6 +221,7 @@ registerLocales('billing', {
   },
   'zh-TW': {
     title: { pay: '訂單支付', goods: '升級會員', promo: '限時特惠', centre: '會員中心' },
+    ppt: { title: 'AI PPT 套餐', balance: '剩餘 PPT 額度：{{count}} 次', count: '生成 {{count}} 次', buy: '立即購買', empty: '暫無可購買的 PPT 套餐', hint: '每次可生成一份 5–30 頁的 PPT，生成失敗自動退回。' },
     subtitle: '解鎖更多對話與繪畫額度，會員額度優先使用',
     price: { original: '原價', days: '{{count}} 天', permanent: '永久有效', amount: '支付金額' },
     noRefund: '不支援7天無理由退貨',

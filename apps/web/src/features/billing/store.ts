@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { PackageItem } from '@app/shared';
 import { isMobileViewport } from '../../lib/env.ts';
 import { useSession } from '../../lib/session.ts';
 
@@ -9,11 +10,20 @@ interface BillingState {
   purchasePackageId: number | null;
   /** Opens the pay dialog for a package (desktop), or the mobile purchase sheet preselected with it. */
   buy(packageId: number): void;
+  /** A package outside the membership catalogue (a slide package), for the pay dialog. */
+  payExtra: PackageItem | null;
+  /** Opens the pay dialog for a slide package (the ppt dialog's 立即购买). */
+  buyExtra(pkg: PackageItem): void;
 }
 
 export const useBilling = create<BillingState>((set) => ({
   payPackageId: null,
   purchasePackageId: null,
+  payExtra: null,
+  buyExtra(pkg) {
+    set({ payPackageId: pkg.id, payExtra: pkg });
+    useSession.getState().openDialog('pay');
+  },
   buy(packageId) {
     if (isMobileViewport()) {
       set({ purchasePackageId: packageId });

@@ -41,7 +41,8 @@ export default function PayDialog({ open, onClose }: { open: boolean; onClose():
   const { t } = useTranslation('billing');
   const { packages } = usePackages();
   const wantedId = useBilling((s) => s.payPackageId);
-  const pkg = packages.find((p) => p.id === wantedId) ?? packages[0] ?? null;
+  const extra = useBilling((s) => s.payExtra);
+  const pkg = packages.find((p) => p.id === wantedId) ?? (extra?.id === wantedId ? extra : null) ?? packages[0] ?? null;
   const channels = siteChannels(useSession((s) => s.website?.website.pay_way));
   const [channel, setChannel] = useState<PayChannelName>(channels[0] ?? 'wxpay');
   const canPay = channels.length > 0;

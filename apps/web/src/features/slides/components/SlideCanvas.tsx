@@ -1,0 +1,176 @@
+import type { CSSProperties } from 'react';
+import type { DeckSlide } from '@app/shared';
+import { cssFont, type SlideTheme } from '@app/shared/slides';
+
+const hex = (c: string) => `#${c}`;
+
+/**
+ * One slide drawn in the browser from the same theme values as the .pptx: a 16:9 box whose type
+ * scales with its width (container units), so a thumbnail and the full-screen view match.
+ */
+export function SlideCanvas({ slide, theme, number, className = '', label }: { slide: DeckSlide; theme: SlideTheme; number?: number; className?: string; label?: string }) {
+  const cover = slide.kind === 'cover' || slide.kind === 'end' || slide.kind === 'section';
+  const style: CSSProperties = {
+    containerType: 'inline-size',
+    aspectRatio: '16 / 9',
+    background: hex(cover ? theme.coverBackground : theme.background),
+    color: hex(cover ? theme.coverText : theme.text),
+    fontFamily: cssFont(theme.bodyFont),
+  };
+  const head: CSSProperties = { fontFamily: cssFont(theme.headFont), color: hex(cover ? theme.coverText : theme.title) };
+  return (
+    <div className={`relative w-full overflow-hidden text-left select-none ${className}`} style={style} {...(label === '' ? { 'aria-hidden': true } : { role: 'img', 'aria-label': label ?? slide.title })}>
+      {cover ? <CoverSlide slide={slide} theme={theme} head={head} /> : <ContentSlide slide={slide} theme={theme} head={head} number={number} />}
+    </div>
+  );
+}
+
+function CoverSlide({ slide, theme, head }: { slide: DeckSlide; theme: SlideTheme; head: CSSProperties }) {
+  const section = slide.kind === 'section';
+  return (
+    <>
+      {section ? (
+        <div className="absolute inset-x-0 top-0" style={{ height: '2.4%', background: hex(theme.accent) }} />
+      ) : theme.cover === 'band' ? (
+        <>
+          <div className="absolute inset-y-0 left-0" style={{ width: '2.6%', background: hex(theme.accent) }} />
+          <div className="absolute inset-y-0" style={{ left: '2.6%', width: '0.6%', background: hex(theme.accent2) }} />
+        </>
+      ) : theme.cover === 'bar' ? (
+        <>
+          <div className="absolute inset-x-0 bottom-0" style={{ height: '6.7%', background: hex(theme.accent) }} />
+          <div className="absolute inset-x-0" style={{ bottom: '6.7%', height: '1%', background: hex(theme.accent2) }} />
+        </>
+      ) : (
+        <div className="absolute" style={{ inset: '5.3% 3%', border: `0.25cqw solid ${hex(theme.accent2)}` }} />
+      )}
+      <div className="absolute flex flex-col justify-end" style={{ left: '9%', right: '9%', top: '20%', height: '32%' }}>
+        <h2 className="leading-tight font-bold break-words" style={{ ...head, fontSize: slide.title.length > 24 ? '3.6cqw' : '4.6cqw' }}>
+          {slide.title}
+        </h2>
+      </div>
+      <div className="absolute" style={{ left: '9%', top: '54%', width: '12%', height: '1%', background: hex(theme.accent2) }} />
+      {slide.subtitle && (
+        <p className="absolute" style={{ left: '9%', right: '9%', top: '58%', fontSize: '2.2cqw', opacity: 0.92 }}>
+          {slide.subtitle}
+        </p>
+      )}
+    </>
+  );
+}
+
+function Bullets({ items, theme, size }: { items: string[]; theme: SlideTheme; size: string }) {
+  return (
+    <ul className="flex flex-col" style={{ gap: '1.3cqw', fontSize: size, lineHeight: 1.45 }}>
+      {items.map((b, i) => (
+        <li key={i} className="flex items-start" style={{ gap: '1.2cqw' }}>
+          <span className="shrink-0 rounded-full" style={{ width: '0.9cqw', height: '0.9cqw', marginTop: '0.55em', background: hex(theme.accent) }} />
+          <span className="min-w-0 break-words">{b}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const sizeFor = (items: string[], big = 2.3) => {
+  const chars = items.reduce((n, s) => n + s.length, 0);
+  return `${chars > 220 ? big - 0.8 : chars > 140 ? big - 0.4 : big}cqw`;
+};
+
+function ContentSlide({ slide, theme, head, number }: { slide: DeckSlide; theme: SlideTheme; head: CSSProperties; number?: number }) {
+  const body = (() => {
+    if (slide.kind === 'two-column' && slide.left && slide.right) {
+      return (
+        <div className="grid h-full grid-cols-2" style={{ gap: '3.5cqw' }}>
+          {[slide.left, slide.right].map((col, i) => (
+            <div key={i} className="relative overflow-hidden" style={{ background: hex(theme.panel), padding: '2.2cqw' }}>
+              <div className="absolute inset-x-0 top-0" style={{ height: '0.6cqw', background: hex(i ? theme.accent2 : theme.accent) }} />
+              <p className="font-bold" style={{ ...head, fontSize: '2.1cqw', marginBottom: '1.4cqw' }}>
+                {col.heading}
+              </p>
+              <Bullets items={col.bullets} theme={theme} size={sizeFor(col.bullets, 1.7)} />
+            </div>
+          ))}
+        </div>
+      );
+    }
+    if (slide.kind === 'quote' && slide.quote) {
+      return (
+        <div className="relative flex h-full flex-col justify-center" style={{ background: hex(theme.panel), padding: '3cqw 6cqw', margin: '1.5cqw 0' }}>
+          <div className="absolute inset-y-0 left-0" style={{ width: '0.9cqw', background: hex(theme.accent) }} />
+          <span className="absolute leading-none" style={{ left: '2.5cqw', top: '1cqw', fontSize: '7cqw', color: hex(theme.accent2) }} aria-hidden>
+            “
+          </span>
+          <p style={{ ...head, fontSize: slide.quote.length > 60 ? '2.3cqw' : '2.9cqw', lineHeight: 1.5 }}>{slide.quote}</p>
+          {slide.source && (
+            <p className="text-right" style={{ fontSize: '1.5cqw', color: hex(theme.muted), marginTop: '2cqw' }}>
+              —— {slide.source}
+            </p>
+          )}
+        </div>
+      );
+    }
+    if (slide.kind === 'chart' && slide.chart?.length) {
+      const top = [...slide.chart].sort((a, b) => b.value - a.value)[0]!;
+      return (
+        <div className="grid h-full" style={{ gridTemplateColumns: '64% 1fr', gap: '3cqw' }}>
+          <div className="flex flex-col justify-center" style={{ gap: '1.6cqw' }}>
+            {slide.chart.map((c, i) => (
+              <div key={i} className="flex items-center" style={{ gap: '1.2cqw', fontSize: '1.5cqw' }}>
+                <span className="shrink-0 truncate text-right" style={{ width: '28%' }}>
+                  {c.label}
+                </span>
+                <div className="relative flex-1" style={{ height: '3cqw', background: hex(theme.panel) }}>
+                  <div className="absolute inset-y-0 left-0" style={{ width: `${c.value}%`, background: hex(theme.accent) }} />
+                </div>
+                <span className="shrink-0 tabular-nums" style={{ width: '5%' }}>
+                  {c.value}
+                </span>
+              </div>
+            ))}
+          </div>
+          <div className="flex flex-col items-center justify-center self-center text-center" style={{ background: hex(theme.panel), padding: '2.5cqw 1.5cqw' }}>
+            <span className="font-bold tabular-nums" style={{ ...head, color: hex(theme.accent), fontSize: '6cqw', lineHeight: 1.1 }}>
+              {top.value}
+            </span>
+            <span style={{ fontSize: '1.5cqw' }}>{top.label}</span>
+          </div>
+        </div>
+      );
+    }
+    const items = slide.bullets ?? [];
+    if (slide.kind === 'contents') {
+      const two = items.length > 4;
+      return (
+        <div className={`grid ${two ? 'grid-cols-2' : 'grid-cols-1'}`} style={{ gap: '1.8cqw 4cqw' }}>
+          {items.map((b, i) => (
+            <div key={i} className="flex items-center" style={{ gap: '1.6cqw' }}>
+              <span className="font-bold tabular-nums" style={{ ...head, color: hex(theme.accent), fontSize: '3cqw' }}>
+                {String(i + 1).padStart(2, '0')}
+              </span>
+              <span style={{ fontSize: '2.1cqw' }}>{b}</span>
+            </div>
+          ))}
+        </div>
+      );
+    }
+    return <Bullets items={items} theme={theme} size={sizeFor(items)} />;
+  })();
+  return (
+    <>
+      <div className="absolute inset-x-0 top-0" style={{ height: '1.6%', background: hex(theme.accent) }} />
+      <h2 className="absolute truncate font-bold" style={{ ...head, left: '5.2%', right: '5.2%', top: '5%', fontSize: '3.2cqw', lineHeight: 1.3 }}>
+        {slide.title}
+      </h2>
+      <div className="absolute" style={{ left: '5.2%', top: '17.3%', width: '9%', height: '0.8%', background: hex(theme.accent2) }} />
+      <div className="absolute overflow-hidden" style={{ left: '5.2%', right: '5.2%', top: '22%', bottom: '11%' }}>
+        {body}
+      </div>
+      {number !== undefined && (
+        <span className="absolute tabular-nums" style={{ right: '4%', bottom: '3.5%', fontSize: '1.3cqw', color: hex(theme.muted) }}>
+          {number}
+        </span>
+      )}
+    </>
+  );
+}

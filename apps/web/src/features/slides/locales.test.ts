@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../../lib/i18n.ts';
+import './locales.ts';
+
+const keys = (o: object, prefix = ''): string[] =>
+  Object.entries(o).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : keys(v as object, `${prefix}${k}.`)));
+
+describe('slides locales', () => {
+  it('have the same keys in every language', () => {
+    const zh = keys(i18n.getResourceBundle('zh-CN', 'slides')).sort();
+    expect(keys(i18n.getResourceBundle('en-US', 'slides')).sort()).toEqual(zh);
+    expect(keys(i18n.getResourceBundle('zh-TW', 'slides')).sort()).toEqual(zh);
+  });
+});

@@ -1,0 +1,137 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, isMobile, loginViaApi, shot, test } from './fixtures.ts';
+
+/** No serious or critical accessibility violations in the slides screens (and an open dialog). */
+async function axe(page: Page, dialog = false) {
+  const builder = new AxeBuilder({ page }).include('[data-testid$="-page"]');
+  if (dialog) builder.include('[role="dialog"]');
+  const result = await builder.analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+}
+
+test.describe('AI PPT', () => {
+  test('topic → outline edited → quota bought in the ppt dialog → slides → view, theme, edit, present, download', async ({ page, context }, info) => {
+    test.setTimeout(120_000);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await loginViaApi(page);
+    await page.goto('/aippt');
+    await expect(page.getByRole('heading', { name: 'AI PPT', level: 1 }).first()).toBeVisible();
+    await page.getByLabel('PPT 主题').fill('人工智能在中学教育中的应用');
+    await page.getByRole('button', { name: '学生' }).click();
+    await page.locator('input[type="range"]').first().fill('8');
+    await expect(page.getByText('8 页').first()).toBeVisible();
+    await axe(page);
+    await shot(page, info, 'slides-form');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+    await page.getByRole('button', { name: '生成大纲' }).click();
+    await expect(page.getByRole('heading', { name: '编辑大纲' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('离线演示').locator('visible=true').first()).toBeVisible();
+    const sections = page.getByTestId('outline-section');
+    const count = await sections.count();
+    expect(count).toBeGreaterThanOrEqual(2);
+    // Rename the first section, move it down, add one and remove it again.
+    await page.getByLabel('章节标题 1', { exact: true }).fill('课堂里的 AI 助教');
+    await page.getByRole('button', { name: '下移 1', exact: true }).click();
+    await expect(page.getByLabel('章节标题 2', { exact: true })).toHaveValue('课堂里的 AI 助教');
+    await page.getByRole('button', { name: '添加章节' }).click();
+    await expect(sections).toHaveCount(count + 1);
+    await page.getByRole('button', { name: `删除章节 ${count + 1}`, exact: true }).click();
+    await expect(sections).toHaveCount(count);
+    await axe(page);
+    await shot(page, info, 'slides-outline');
+
+    // No quota yet: 508001 opens the ppt dialog; buy the smallest package through the sandbox.
+    await page.getByRole('button', { name: '生成 PPT' }).click();
+    const pptDialog = page.getByRole('dialog', { name: 'AI PPT 套餐' });
+    await expect(pptDialog).toBeVisible();
+    await expect(pptDialog.getByText('剩余 PPT 额度：0 次')).toBeVisible();
+    await axe(page, true);
+    await shot(page, info, 'slides-ppt-dialog');
+    await pptDialog.getByRole('radio', { name: /PPT 体验包/ }).click();
+    await pptDialog.getByRole('button', { name: '立即购买' }).click();
+    const payDialog = page.getByRole('dialog', { name: '订单支付' });
+    await expect(payDialog.getByText('PPT 体验包')).toBeVisible();
+    const open = payDialog.getByRole('link', { name: '打开沙箱支付页' }).or(payDialog.getByRole('button', { name: '打开沙箱支付页' })).first();
+    await expect(open).toBeVisible({ timeout: 15_000 });
+    await shot(page, info, 'slides-pay');
+    const [checkout] = await Promise.all([context.waitForEvent('page'), open.click()]);
+    await expect(checkout.getByText('沙箱支付 · 演示模式').first()).toBeVisible();
+    await checkout.getByRole('button', { name: '支付', exact: true }).click();
+    await expect(checkout.getByText('支付成功').first()).toBeVisible();
+    await checkout.close();
+    await expect(payDialog.getByText('恭喜你支付成功、祝您使用愉快！')).toBeVisible({ timeout: 15_000 });
+    await expect(payDialog).toBeHidden({ timeout: 10_000 });
+    await expect(page.getByText(/剩余 3 次/)).toBeVisible({ timeout: 10_000 });
+
+    await page.getByRole('button', { name: '生成 PPT' }).click();
+    await expect(page.getByRole('button', { name: '查看 PPT' }).or(page.getByRole('link', { name: '查看 PPT' })).first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('已完成 8 / 8 页')).toBeVisible();
+    await shot(page, info, 'slides-done');
+    await page.getByRole('link', { name: '查看 PPT' }).click();
+
+    await expect(page).toHaveURL(/\/view\?id=\d+/);
+    await expect(page.getByRole('button', { name: '放映' })).toBeVisible();
+    await expect(page.getByText('1 / 8')).toBeVisible();
+    await axe(page);
+    await shot(page, info, 'view-deck');
+
+    // Themes switch without the model; the choice is kept.
+    await page.getByRole('radio', { name: '水墨' }).click();
+    await expect(page.getByRole('radio', { name: '水墨' })).toHaveAttribute('aria-checked', 'true');
+    await page.getByRole('button', { name: /第 3 页/ }).click();
+    await expect(page.getByText('3 / 8')).toBeVisible();
+    await shot(page, info, 'view-theme-ink');
+
+    // Edit one slide's text.
+    await page.getByRole('button', { name: '编辑文字' }).click();
+    const editor = page.getByRole('dialog', { name: '编辑第 3 页' });
+    await editor.getByLabel('标题', { exact: true }).fill('改过的一页');
+    await axe(page, true);
+    await editor.getByRole('button', { name: '保存' }).click();
+    await expect(editor).toBeHidden();
+    await expect(page.getByRole('img', { name: '改过的一页' }).first()).toBeVisible();
+
+    // Download a real .pptx.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '下载 .pptx' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.pptx$/);
+    const file = readFileSync((await download.path()));
+    expect(file.subarray(0, 2).toString()).toBe('PK');
+    expect(file.length).toBeGreaterThan(20_000);
+
+    // Present: keys (desktop) or swipes (phone), Esc / the close button to leave.
+    await page.getByRole('button', { name: '放映' }).click();
+    const presenter = page.getByTestId('presenter');
+    await expect(presenter).toBeVisible();
+    await expect(presenter.getByText('3 / 8')).toBeVisible();
+    if (isMobile(info)) {
+      await presenter.evaluate((el) => {
+        const touch = (type: string, x: number) => {
+          const t = new Touch({ identifier: 1, target: el, clientX: x, clientY: 300 });
+          el.dispatchEvent(new TouchEvent(type, { touches: type === 'touchend' ? [] : [t], changedTouches: [t], bubbles: true }));
+        };
+        touch('touchstart', 300);
+        touch('touchend', 100);
+      });
+    } else {
+      await page.keyboard.press('ArrowRight');
+    }
+    await expect(presenter.getByText('4 / 8')).toBeVisible();
+    await shot(page, info, 'view-present');
+    if (isMobile(info)) await presenter.getByRole('button', { name: '退出放映' }).click();
+    else await page.keyboard.press('Escape');
+    await expect(presenter).toBeHidden();
+
+    // History: the deck is listed; reopening it lands on the viewer.
+    await page.goto('/view');
+    await expect(page.getByRole('heading', { name: '文档查看', level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: /人工智能在中学教育中的应用/ }).first()).toBeVisible();
+    await axe(page);
+    await shot(page, info, 'view-history');
+    expect(errors).toEqual([]);
+  });
+});
