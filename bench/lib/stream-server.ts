@@ -19,7 +19,7 @@ const send = (m: unknown) => process.send!(m);
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
 const url = process.env.DATABASE_URL;
 const schema = `bench_${randomBytes(4).toString('hex')}`;
-const database = await openDatabase(url ? { url, searchPath: schema } : {});
+const database = await openDatabase(url ? { url, searchPath: schema, poolMax: Number(process.env.DATABASE_POOL_MAX ?? 30) } : {});
 const config = loadConfig({
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',

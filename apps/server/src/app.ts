@@ -97,7 +97,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     opts.database ??
     (await openDatabase(
       config.databaseUrl
-        ? { url: config.databaseUrl, searchPath: config.env.DATABASE_SCHEMA }
+        ? { url: config.databaseUrl, searchPath: config.env.DATABASE_SCHEMA, poolMax: config.env.DATABASE_POOL_MAX }
         : { dataDir: join(config.dataDir, 'pglite') },
     ));
   await migrate(database);

@@ -23,13 +23,15 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** PostgreSQL schema to use (tests isolate themselves this way). */
   searchPath?: string;
+  /** Most connections of the pool (PostgreSQL only). */
+  poolMax?: number;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({
       connectionString: opts.url,
-      max: Number(process.env.DB_POOL_MAX ?? 10),
+      max: opts.poolMax ?? 10,
       ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
     });
     if (opts.searchPath) {
