@@ -1,39 +1,6 @@
-import { execFile, spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { officeCommand, officeToPdf } from '../../core/office.ts';
 
-const run = promisify(execFile);
-const CONVERT_TIMEOUT_MS = 90_000;
+export { officeCommand };
 
-let office: string | null | undefined;
-
-/** The LibreOffice command on this server (libreoffice or soffice), or null; looked up once. */
-export function officeCommand(): string | null {
-  if (office !== undefined) return office;
-  office = null;
-  for (const cmd of ['libreoffice', 'soffice']) {
-    const r = spawnSync(cmd, ['--version'], { timeout: 20_000, stdio: 'ignore' });
-    if (r.status === 0) {
-      office = cmd;
-      break;
-    }
-  }
-  return office;
-}
-
-/** A .pptx converted to PDF by LibreOffice (headless, its own profile in a temporary directory). */
-export async function pptxToPdf(pptx: Buffer): Promise<Buffer> {
-  const cmd = officeCommand();
-  if (!cmd) throw new Error('LibreOffice is not installed');
-  const dir = await mkdtemp(join(tmpdir(), 'slides-pdf-'));
-  try {
-    const input = join(dir, 'deck.pptx');
-    await writeFile(input, pptx);
-    await run(cmd, [`-env:UserInstallation=file://${join(dir, 'profile')}`, '--headless', '--convert-to', 'pdf', '--outdir', dir, input], { timeout: CONVERT_TIMEOUT_MS });
-    return await readFile(join(dir, 'deck.pdf'));
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
+/** A .pptx converted to PDF by LibreOffice. */
+export const pptxToPdf = (pptx: Buffer) => officeToPdf(pptx, 'pptx');

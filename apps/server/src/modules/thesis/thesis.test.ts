@@ -8,6 +8,8 @@ import { thesisOutlineEvent, thesisWatchEvent } from '@app/shared';
 import { jobs, models, orders, theses } from '../../db/schema/index.ts';
 import { addModel, getBalance, setBalance, userIdOf, waitFor } from '../../testing/chat.ts';
 import { startFakeUpstream, type FakeUpstream } from '../../testing/fake-upstream.ts';
+import { officeCommand, officeToPdf } from '../../core/office.ts';
+import { hasPdftoppm, pdfPages } from '../../testing/pdf-pages.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { readSseEvents } from '../../testing/sse.ts';
 import { guest, sandboxCheckout } from '../billing/test-kit.ts';
@@ -159,6 +161,12 @@ describe('thesis writing', () => {
     expect(styles).toMatch(/w:eastAsia="宋体"/);
     expect(styles).toMatch(/w:ascii="Times New Roman"/);
     expect(styles).toMatch(/w:lang [^>]*w:eastAsia="zh-CN"/);
+    // Where LibreOffice is installed: the .docx opens there and no page is blank.
+    if (officeCommand() && hasPdftoppm) {
+      const pages = pdfPages(await officeToPdf(file.rawPayload, 'docx'), 'thesis');
+      expect(pages.length).toBeGreaterThan(3);
+      for (const p of pages) expect(p.levels, p.page).toBeGreaterThan(2);
+    }
     const md = await t.app.inject({ method: 'GET', url: `/api/thesis/export?id=${id}&format=md`, headers: { authorization: `Bearer ${alice}` } });
     expect(md.body).toContain(`# ${brief.title}`);
     expect((await t.call('GET', '/api/thesis/export', { token: alice, query: { id: String(id), format: 'pdf' } })).status).toBe(400);
