@@ -6,6 +6,8 @@ import { expect, type Page } from '@playwright/test';
  * the screen, or an open dialog — so a failure names the screen's own problem.
  */
 export async function expectAccessible(page: Page, ...include: string[]) {
+  // A dialog fading in is measured at its final colours, not half transparent.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5000 }).catch(() => {});
   const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   for (const selector of include.length ? include : ['main']) builder.include(selector);
   const result = await builder.analyze();

@@ -1,16 +1,10 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from './axe.ts';
 import type { Page } from '@playwright/test';
 import { expect, isMobile, loginViaApi, shot, test } from './fixtures.ts';
 
-/** No serious or critical accessibility violations in the slides screens (and an open dialog). */
-async function axe(page: Page, dialog = false) {
-  const builder = new AxeBuilder({ page }).include('[data-testid$="-page"]');
-  if (dialog) builder.include('[role="dialog"]');
-  const result = await builder.analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
-}
+/** The slides screens (and an open dialog): the layout around them is checked by its own tests. */
+const axe = (page: Page, dialog = false) => expectAccessible(page, '[data-testid$="-page"]', ...(dialog ? ['[role="dialog"]'] : []));
 
 test.describe('AI PPT', () => {
   test('topic → outline edited → quota bought in the ppt dialog → slides → view, theme, edit, present, download', async ({ page, context }, info) => {
