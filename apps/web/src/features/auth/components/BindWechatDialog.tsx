@@ -1,18 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QRCodeSVG } from 'qrcode.react';
-import { CheckCircle2, MessageCircle, RotateCw } from 'lucide-react';
+import { CheckCircle2, MessageCircle } from 'lucide-react';
 import type { WechatBindQrReply } from '@app/shared';
 import { Code } from '@app/shared/codes';
-import { QR_LEVEL, WECHAT_LOGIN_POLL_MS } from '@app/shared/constants';
+import { WECHAT_LOGIN_POLL_MS } from '@app/shared/constants';
 import { Modal, modalButton } from '../../../components/Modal.tsx';
 import { useCountdown } from '../../../lib/useCountdown.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { fetchBindQr, pollBind, unbindWechat } from '../api.ts';
+import { WechatQrBox } from './WechatQrBox.tsx';
 import '../locales.ts';
-
-const QR_SIZE = 180;
 
 /**
  * SPEC §4.6: a scene QR, polled every second; the result's message shown as success or error,
@@ -21,6 +19,7 @@ const QR_SIZE = 180;
 export default function BindWechatDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation('auth');
   const bound = useSession((s) => s.userInfo?.wechat_bound ?? false);
+  const demo = useSession((s) => s.website?.demo.wechat ?? false);
   const [qr, setQr] = useState<WechatBindQrReply | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -121,35 +120,22 @@ export default function BindWechatDialog({ open, onClose }: { open: boolean; onC
         </p>
       ) : (
         <div className="flex flex-col items-center gap-3 pt-1 pb-4">
-          <div className="relative rounded-2xl border border-neutral-200 bg-white p-2.5 shadow-xs dark:border-neutral-700">
-            <div className="size-[180px]" data-testid="bind-qr">
-              {qr ? (
-                qr.isImage ? (
-                  <img src={qr.wxUrl} alt={t('bind.qrAlt')} width={QR_SIZE} height={QR_SIZE} className="size-full" />
-                ) : (
-                  <QRCodeSVG value={qr.wxUrl} size={QR_SIZE} level={QR_LEVEL} title={t('bind.qrAlt')} />
-                )
-              ) : (
-                <div className="size-full animate-pulse rounded-lg bg-neutral-100" />
-              )}
-            </div>
-            {failed && (
-              <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 rounded-2xl bg-white/95 dark:bg-neutral-900/95">
-                <p className="text-sm font-medium text-neutral-800 dark:text-neutral-100">{t('bind.failed')}</p>
-                <button type="button" onClick={() => setAttempt((n) => n + 1)} className="flex items-center gap-1.5 rounded-full bg-primary px-4 py-1.5 text-sm text-white hover:bg-primary-hover">
-                  <RotateCw className="size-3.5" aria-hidden />
-                  {t('bind.refresh')}
-                </button>
-              </div>
-            )}
-          </div>
+          <WechatQrBox
+            qr={qr}
+            alt={t('bind.qrAlt')}
+            loadingLabel={t('wechat.loading')}
+            testId="bind-qr"
+            blocked={failed ? t('bind.failed') : null}
+            refreshLabel={t('bind.refresh')}
+            onRefresh={() => setAttempt((n) => n + 1)}
+          />
           <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('bind.scanHint')}</p>
           {qr && (
             <p className="text-xs text-neutral-600 tabular-nums dark:text-neutral-400" aria-live="off">
               {t('bind.countdown', { count: left })}
             </p>
           )}
-          {qr && !qr.isImage && useSession.getState().website?.demo.wechat && (
+          {qr && !qr.isImage && demo && (
             <a href={qr.wxUrl} target="_blank" rel="noopener noreferrer" className="text-xs text-amber-800 underline underline-offset-2 dark:text-amber-300">
               {t('demo.openSimulator')}
             </a>
