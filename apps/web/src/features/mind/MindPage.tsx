@@ -6,6 +6,7 @@ import {
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { HistoryPanel } from '../../components/HistoryPanel.tsx';
+import { ModelSelect } from '../../components/ModelSelect.tsx';
 import type { MindCreateReply, MindDetail, MindStreamEvent, MindSummary } from '@app/shared';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Drawer } from '../../components/Drawer.tsx';
@@ -243,23 +244,7 @@ export default function MindPage() {
             </button>
           )}
           <h1 className="min-w-0 flex-1 truncate px-1 text-[15px] font-medium">{current?.title || t('title')}</h1>
-          {features && features.length > 1 && (
-            <label className="flex items-center gap-1.5 text-xs text-neutral-500 dark:text-neutral-400">
-              <span className="sr-only md:not-sr-only">{t('model')}</span>
-              <select
-                value={modelCode}
-                disabled={streaming}
-                onChange={(e) => setModel(e.target.value)}
-                className="h-8 max-w-[140px] rounded-lg border border-neutral-200 bg-white px-2 text-[13px] text-neutral-800 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100"
-              >
-                {features.map((f) => (
-                  <option key={f.code} value={f.code}>
-                    {f.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
+          <ModelSelect features={features} value={modelCode} disabled={streaming} label={t('model')} onChange={setModel} />
         </header>
 
         <section className="relative min-h-0 flex-1 bg-neutral-50 dark:bg-neutral-900/60" aria-label={t('title')}>

@@ -4,6 +4,7 @@ import { clsx } from 'clsx';
 import { ArrowLeftRight, Check, Copy, FolderOpen, Languages, Square, Trash2, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { HistoryPanel } from '../../components/HistoryPanel.tsx';
+import { ModelSelect } from '../../components/ModelSelect.tsx';
 import { useLocation } from 'react-router';
 import type { TranslateCreateReply, TranslateItem, TranslateStreamEvent } from '@app/shared';
 import { detectLanguage, TRANSLATE_AUTO, TRANSLATE_LANGUAGES, translateLanguage } from '@app/shared/translate-languages';
@@ -185,18 +186,7 @@ export default function TranslatePage() {
             </button>
           )}
           <h1 className="min-w-0 flex-1 truncate px-1 text-[15px] font-medium">{t('title')}</h1>
-          {features && features.length > 1 && (
-            <label className="flex items-center gap-1.5 text-xs text-neutral-500 dark:text-neutral-400">
-              <span className="sr-only md:not-sr-only">{t('model')}</span>
-              <select value={feature?.code ?? ''} disabled={running} onChange={(e) => setModel(e.target.value)} className="h-8 max-w-[140px] rounded-lg border border-neutral-200 bg-white px-2 text-[13px] text-neutral-800 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100">
-                {features.map((f) => (
-                  <option key={f.code} value={f.code}>
-                    {f.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
+          <ModelSelect features={features} value={feature?.code ?? ''} disabled={running} label={t('model')} onChange={setModel} />
         </header>
 
         <div className="mx-auto flex w-full max-w-5xl flex-1 flex-col gap-3 p-3 md:p-6">
