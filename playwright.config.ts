@@ -57,6 +57,8 @@ export default defineConfig({
       DATABASE_URL: process.env.DATABASE_URL ?? '',
       DATABASE_SCHEMA: process.env.DATABASE_URL ? `e2e_${runId}` : '',
       REDIS_URL: process.env.REDIS_URL ?? '',
+      // A run of its own: counters left in Redis by earlier runs (register per IP per hour …) do not count.
+      REDIS_PREFIX: `e2e_${runId}:`,
     },
   },
 });

@@ -110,7 +110,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     });
   }
   const clock = opts.clock ?? systemClock;
-  const kv = opts.kv ?? (config.redisUrl ? new RedisKv(config.redisUrl) : new MemoryKv(clock));
+  const kv = opts.kv ?? (config.redisUrl ? new RedisKv(config.redisUrl, config.redisPrefix) : new MemoryKv(clock));
   const ctx: AppContext = {
     config,
     database,

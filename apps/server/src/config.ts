@@ -27,6 +27,8 @@ const envSchema = z.object({
   /** PostgreSQL schema to use instead of public (created when missing). */
   DATABASE_SCHEMA: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/).optional()),
   REDIS_URL: opt,
+  /** Prefix of every Redis key of this site (several sites, or test runs, can share one Redis). */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_:.-]{1,64}$/).default('ai:'),
   LOG_LEVEL: z.string().default('info'),
   /**
    * Which reverse proxies may set X-Forwarded-For: a hop count (`1` = the one proxy in front of us)
@@ -220,6 +222,7 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  redisPrefix?: string;
   /** Directory of the built web app to serve; absent in API-only tests. */
   webDist?: string;
   /** Demo mode: the WeChat simulator and the sandbox cashier may run (DEMO_MODE, else while nothing real is configured). */
@@ -263,6 +266,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX,
     demo: demoModeOf(env),
     ...overrides,
   };

@@ -42,6 +42,8 @@ async function startServer(port: number) {
       TURN_LEASE_MS: '1000',
       TURN_TICK_MS: '150',
       ...(process.env.DATABASE_URL ? { DATABASE_SCHEMA: schema } : {}),
+      // Its own Redis keys: per-IP counters of other runs on the same Redis must not refuse the sign-up.
+      REDIS_PREFIX: `${schema}:`,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
