@@ -31,6 +31,7 @@ import type { DrawService } from './modules/draw/service.ts';
 import { registerMind } from './modules/mind/module.ts';
 import { registerTranslate } from './modules/translate/module.ts';
 import { registerThesis } from './modules/thesis/module.ts';
+import { registerSupport } from './modules/support/module.ts';
 import { registerSlides } from './modules/slides/module.ts';
 import { createModels } from './modules/models/service.ts';
 import { turnRoutes } from './modules/turns/routes.ts';
@@ -140,6 +141,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await plugin((s) => authRoutes(s, ctx, auth));
   await plugin((s) => userRoutes(s, ctx, new UserService(ctx)));
   await plugin((s) => growthRoutes(s, ctx, configService));
+  await plugin((s) => registerSupport(s, ctx));
   await plugin((s) => billingRoutes(s, ctx, configService));
   const models = await createModels(ctx, opts.llm);
   const turns = createTurnEngine(ctx, opts.turns ?? { leaseMs: config.env.TURN_LEASE_MS, tickMs: config.env.TURN_TICK_MS });

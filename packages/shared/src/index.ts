@@ -6,6 +6,7 @@ export * from './schemas/auth.ts';
 export * from './schemas/user.ts';
 export * from './schemas/config.ts';
 export * from './schemas/growth.ts';
+export * from './schemas/support.ts';
 export * from './schemas/chat.ts';
 export * from './schemas/apps.ts';
 export * from './schemas/billing.ts';

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { balanceLedger, balances } from '../../db/schema/index.ts';
-import { creditBase, ensureBalanceRow } from './balance.ts';
+import { creditBase, ensureBalanceRow, type LedgerType } from './balance.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -58,7 +58,14 @@ export function planPurchase(current: MemberState, pkg: PackageGrant, nowMs: num
  * Applies a purchased package to a user's balance. Call inside the transaction that marked the
  * order paid (or bound it), so the order and the credits change together or not at all.
  */
-export async function grantPackage(db: Db, userId: number, pkg: PackageGrant & { name: string }, ref: string, nowMs: number): Promise<PurchasePlan> {
+export async function grantPackage(
+  db: Db,
+  userId: number,
+  pkg: PackageGrant & { name: string },
+  ref: string,
+  nowMs: number,
+  type: Extract<LedgerType, 'purchase' | 'card-key'> = 'purchase',
+): Promise<PurchasePlan> {
   await ensureBalanceRow(db, userId);
   const [cur] = await db
     .select({ level: balances.memberLevel, expiresAt: balances.memberExpiresAt })
@@ -69,7 +76,7 @@ export async function grantPackage(db: Db, userId: number, pkg: PackageGrant & {
   const plan = planPurchase(cur, pkg, nowMs);
   const counts = { model3: pkg.model3Count, model4: pkg.model4Count, draw: pkg.drawCount, ppt: pkg.pptCount ?? 0 };
   if (plan.pool === 'base') {
-    await creditBase(db, userId, counts, 'purchase', ref, pkg.name);
+    await creditBase(db, userId, counts, type, ref, pkg.name);
     return plan;
   }
   const add = (column: AnyPgColumn, n: number) => (plan.resetCounts ? sql`${n}::int` : sql`${column} + ${n}::int`);
@@ -99,7 +106,7 @@ export async function grantPackage(db: Db, userId: number, pkg: PackageGrant & {
   if (updated.length !== 1) throw new Error(`balance of user ${userId} changed while granting ${ref}`);
   await db.insert(balanceLedger).values({
     userId,
-    type: 'purchase',
+    type,
     pool: 'member',
     model3: counts.model3,
     model4: counts.model4,

@@ -9,8 +9,8 @@ import { route } from '../../core/routes.ts';
 import { parse } from '../../core/validate.ts';
 import type { ModelCatalog } from '../models/service.ts';
 import type { TurnEngine } from '../turns/service.ts';
-import { bmpToPng } from './bmp.ts';
-import { imageKey, sniffImage } from './images.ts';
+import { storableImage } from '../../core/image-type.ts';
+import { imageKey } from './images.ts';
 import type { ChatService } from './service.ts';
 import type { TurnRunner } from './stream.ts';
 
@@ -79,14 +79,11 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext, { chat, runner
     if (!model) throw bad('feature', '该模型不存在或已停用，请重新选择');
     if (!model.vision) throw bad('feature', '当前模型不支持图片，请选择识图模型');
     if (!file?.length) throw bad('file', '请选择要上传的图片');
-    let type = sniffImage(file);
-    if (!type) throw bad('file', '仅支持 png、jpg、bmp 格式的图片');
-    if (type.ext === 'bmp') {
-      const png = bmpToPng(file);
-      if (!png) throw bad('file', '图片已损坏，请重新选择');
-      file = png;
-      type = { mime: 'image/png', ext: 'png' };
-    }
+    const image = storableImage(file);
+    if (image === 'type') throw bad('file', '仅支持 png、jpg、bmp 格式的图片');
+    if (image === 'broken') throw bad('file', '图片已损坏，请重新选择');
+    const { type } = image;
+    file = image.file;
     const { url } = await ctx.storage.put(imageKey(user.id, ctx.clock.now(), type.ext), file, type.mime);
     return ok({ url, mime: type.mime, size: file.length }, '上传成功');
   });
