@@ -54,6 +54,9 @@ export default defineConfig({
       REGISTER_PER_IP_PER_HOUR: '100000',
       ORDERS_PER_IP_PER_10MIN: '100000',
       CLIENT_CODES_PER_IP_PER_HOUR: '100000',
+      // The operator, for the console's browser tests.
+      ADMIN_USERNAME: 'e2e_admin',
+      ADMIN_PASSWORD: 'e2e-Admin-pass1',
       DATABASE_URL: process.env.DATABASE_URL ?? '',
       DATABASE_SCHEMA: process.env.DATABASE_URL ? `e2e_${runId}` : '',
       REDIS_URL: process.env.REDIS_URL ?? '',

@@ -77,3 +77,15 @@ export const DOCUMENT_STATUS = { WAITING: 0, PARSING: 1, DONE: 2, FAILED: 3 } as
 
 /** SPEC §4.6: the bind-WeChat QR lives 120 s; the dialog counts down and makes a new one. */
 export const WECHAT_BIND_QR_TTL_SECONDS = 120;
+
+/** Feedback (SPEC §1): the text's length and the pictures attached to it. */
+export const FEEDBACK_MAX_CHARS = 1000;
+export const FEEDBACK_MAX_IMAGES = 3;
+export const FEEDBACK_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Card keys (卡密): 16 letters and digits without look-alikes, shown as XXXX-XXXX-XXXX-XXXX. */
+export const CARD_KEY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const CARD_KEY_LENGTH = 16;
+/** Upper case, without spaces and dashes: what a user types becomes the stored form. */
+export const normalizeCardKey = (s: string) => s.replace(/[\s-]+/g, '').toUpperCase();
+export const formatCardKey = (code: string) => code.match(/.{1,4}/g)?.join('-') ?? code;

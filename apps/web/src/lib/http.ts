@@ -82,8 +82,8 @@ export function handleReplyCode(reply: ApiReply<unknown>, url: string, silent: b
 }
 
 /**
- * The one HTTP client (SPEC §7.1): JSON in and out, GET data as query, POST data as body,
- * bearer token and client code when stored, 2400 s timeout. Resolves with the envelope
+ * The one HTTP client (SPEC §7.1): JSON in and out, GET data as query, POST data as body (a
+ * FormData as multipart), bearer token and client code when stored, 2400 s timeout. Resolves with the envelope
  * (callers look at `code`); throws ApiError for HTTP failures and network errors.
  */
 export async function request<T>(method: 'GET' | 'POST', url: string, data?: Record<string, unknown> | object, opts: RequestOptions = {}): Promise<ApiReply<T>> {
@@ -93,10 +93,13 @@ export async function request<T>(method: 'GET' | 'POST', url: string, data?: Rec
   const target = method === 'GET' ? buildUrl(url, data as Record<string, unknown>) : url;
   let res: Response;
   try {
+    const form = data instanceof FormData ? data : null;
+    const headers = commonHeaders();
+    if (form) delete headers['Content-Type']; // the browser sets the multipart boundary
     res = await fetch(target, {
       method,
-      headers: commonHeaders(),
-      body: method === 'POST' ? JSON.stringify(data ?? {}) : undefined,
+      headers,
+      body: method !== 'POST' ? undefined : (form ?? JSON.stringify(data ?? {})),
       signal,
     });
   } catch (e) {

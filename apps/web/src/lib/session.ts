@@ -15,7 +15,7 @@ export type GlobalConfig = GlobalConfigFields & { masks: Mask[]; notice: Notice 
 export type { PackageItem };
 
 /** Dialog kinds the layout hosts (SPEC §2.3). The login dialog has its own flag. */
-export type DialogKind = 'pay' | 'goods' | 'notice' | 'bindWechat' | 'signIn' | 'ppt';
+export type DialogKind = 'pay' | 'goods' | 'notice' | 'bindWechat' | 'signIn' | 'ppt' | 'feedback' | 'redeem';
 
 interface SessionState {
   token: string | null;

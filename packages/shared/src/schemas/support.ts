@@ -1,10 +1,7 @@
 import { z } from 'zod';
+import { CARD_KEY_LENGTH, FEEDBACK_MAX_CHARS, normalizeCardKey } from '../constants.ts';
 import { isSafeText, UNSAFE_TEXT_MESSAGE } from '../safe-text.ts';
 import { dbId, pageQuery, safeText } from './common.ts';
-
-export const FEEDBACK_MAX_CHARS = 1000;
-export const FEEDBACK_MAX_IMAGES = 3;
-export const FEEDBACK_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 const feedbackText = (label: string) =>
   z
@@ -49,13 +46,6 @@ export const adminFeedbackQuery = pageQuery.extend({ awaiting: z.enum(['1', '0']
 export const adminFeedbackItem = feedbackItem.extend({ userId: z.number(), nickname: z.string(), awaitingReply: z.boolean() });
 export const adminFeedbackListReply = z.object({ rows: z.array(adminFeedbackItem), count: z.number() });
 export const adminFeedbackThreadReply = z.object({ feedback: adminFeedbackItem, list: z.array(feedbackReplyItem) });
-
-/** Card keys (卡密): 16 letters and digits without look-alikes, shown as XXXX-XXXX-XXXX-XXXX. */
-export const CARD_KEY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export const CARD_KEY_LENGTH = 16;
-/** Upper case, without spaces and dashes: what a user types becomes the stored form. */
-export const normalizeCardKey = (s: string) => s.replace(/[\s-]+/g, '').toUpperCase();
-export const formatCardKey = (code: string) => code.match(/.{1,4}/g)?.join('-') ?? code;
 
 export const cardRedeemBody = z.object({
   code: safeText(64)

@@ -8,6 +8,8 @@ const GoodsDialog = lazy(() => import('../../features/billing/components/GoodsDi
 const PayDialog = lazy(() => import('../../features/billing/components/PayDialog.tsx'));
 const BindWechatDialog = lazy(() => import('../../features/auth/components/BindWechatDialog.tsx'));
 const SignInDialog = lazy(() => import('../../features/growth/components/SignInDialog.tsx'));
+const FeedbackDialog = lazy(() => import('../../features/growth/components/FeedbackDialog.tsx'));
+const RedeemDialog = lazy(() => import('../../features/growth/components/RedeemDialog.tsx'));
 const PptDialog = lazy(() => import('../../features/billing/components/PptDialog.tsx'));
 
 function KindDialog({ kind, open, onClose }: { kind: DialogKind; open: boolean; onClose(): void }) {
@@ -16,6 +18,8 @@ function KindDialog({ kind, open, onClose }: { kind: DialogKind; open: boolean; 
   if (kind === 'pay') return <PayDialog open={open} onClose={onClose} />;
   if (kind === 'signIn') return <SignInDialog open={open} onClose={onClose} />;
   if (kind === 'bindWechat') return <BindWechatDialog open={open} onClose={onClose} />;
+  if (kind === 'feedback') return <FeedbackDialog open={open} onClose={onClose} />;
+  if (kind === 'redeem') return <RedeemDialog open={open} onClose={onClose} />;
   return <PptDialog open={open} onClose={onClose} />;
 }
 

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CalendarCheck, Crown, KeyRound, LayoutGrid, LogOut, Share2, UserPen } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { CalendarCheck, Crown, KeyRound, LayoutGrid, LogOut, MessageSquareText, Share2, Ticket, UserPen } from 'lucide-react';
+import { FEEDBACK_UNREAD_KEY, fetchFeedbackUnread } from './api.ts';
 import { useSession } from '../../lib/session.ts';
 import { AccountCard } from './components/AccountCard.tsx';
 import { BalanceCard } from './components/BalanceCard.tsx';
@@ -13,6 +15,7 @@ import { ListRow } from './components/ListRow.tsx';
 import { MembershipBanner } from './components/MembershipBanner.tsx';
 import { ProfileHeader } from './components/ProfileHeader.tsx';
 import { ProfileSkeleton } from './components/ProfileSkeleton.tsx';
+import { ServiceCard } from './components/ServiceCard.tsx';
 import { useLogout } from '../../lib/useLogout.ts';
 import './locales.ts';
 
@@ -24,6 +27,7 @@ export default function UserCenterPage() {
   const balance = useSession((s) => s.balance);
   const logout = useLogout();
   const [editing, setEditing] = useState<'profile' | 'password' | null>(null);
+  const unread = useQuery({ queryKey: FEEDBACK_UNREAD_KEY, queryFn: fetchFeedbackUnread, enabled: !!token }).data ?? 0;
 
   // Balances change with every chat; show fresh ones each time the page opens.
   useEffect(() => {
@@ -61,8 +65,17 @@ export default function UserCenterPage() {
                 <ListRow icon={Crown} title={t('links.pay')} desc={t('links.payDesc')} to="/pay" />
                 <ListRow icon={Share2} title={t('links.share')} desc={t('links.shareDesc')} to="/share" />
                 <ListRow icon={LayoutGrid} title={t('links.apps')} desc={t('links.appsDesc')} to="/app-store" />
+                <ListRow
+                  icon={MessageSquareText}
+                  title={t('links.feedback')}
+                  desc={t('links.feedbackDesc')}
+                  badge={unread > 0 ? t('links.unread', { count: unread }) : undefined}
+                  onClick={() => useSession.getState().openDialog('feedback')}
+                />
+                <ListRow icon={Ticket} title={t('links.redeem')} desc={t('links.redeemDesc')} onClick={() => useSession.getState().openDialog('redeem')} />
               </div>
             </Card>
+            <ServiceCard />
           </div>
           <button
             type="button"

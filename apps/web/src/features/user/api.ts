@@ -1,6 +1,6 @@
 import type { UserUpdateBody } from '@app/shared';
 import { Code } from '@app/shared/codes';
-import { endpoint, requestRoute } from '../../lib/api.ts';
+import { callRoute, endpoint, requestRoute } from '../../lib/api.ts';
 import { ApiError } from '../../lib/http.ts';
 
 const update = endpoint('user.update', 'POST', '/user/update');
@@ -14,3 +14,8 @@ export async function updateUser(body: UserUpdateBody) {
   if (reply.code !== Code.OK) throw new ApiError(reply.code, reply.message, reply.data);
   return { relogin: reply.data.relogin, message: reply.message };
 }
+
+const feedbackList = endpoint('support.feedbackList', 'GET', '/api/ucenter/feedback/list');
+/** The operator's replies not read yet (the marker on 意见反馈); the feedback dialog refreshes the same query key. */
+export const fetchFeedbackUnread = () => callRoute(feedbackList, { page: 1, size: 1 }, { silent: true }).then((r) => r.unread);
+export const FEEDBACK_UNREAD_KEY = ['feedback', 'unread'] as const;

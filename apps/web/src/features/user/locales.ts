@@ -57,7 +57,8 @@ registerLocales('user', {
       passwordDesc: '修改后需要重新登录',
       setPasswordDesc: '设置后可用用户名或手机号加密码登录',
     },
-    links: { title: '更多', signIn: '每日签到', signInDesc: '每天领取免费额度', pay: '会员中心', payDesc: '套餐与权益', share: '推广计划', shareDesc: '邀请好友', apps: '应用广场', appsDesc: '发现好用的 AI 应用' },
+    links: { title: '更多', signIn: '每日签到', signInDesc: '每天领取免费额度', pay: '会员中心', payDesc: '套餐与权益', share: '推广计划', shareDesc: '邀请好友', apps: '应用广场', appsDesc: '发现好用的 AI 应用', feedback: '意见反馈', feedbackDesc: '问题与建议，客服会回复你', unread: '{{count}} 条新回复', redeem: '兑换卡密', redeemDesc: '用卡密兑换会员或额度' },
+    service: { title: '联系客服', scan: '微信扫码添加客服', qr: '客服二维码' },
     logout: '退出登录',
     profile: {
       title: '修改资料',
@@ -152,7 +153,8 @@ registerLocales('user', {
       passwordDesc: 'You will need to log in again',
       setPasswordDesc: 'Then log in with your username or phone and password',
     },
-    links: { title: 'More', signIn: 'Daily check-in', signInDesc: 'Free credits every day', pay: 'Membership', payDesc: 'Plans and benefits', share: 'Referral plan', shareDesc: 'Invite friends', apps: 'App store', appsDesc: 'Discover AI apps' },
+    links: { title: 'More', signIn: 'Daily check-in', signInDesc: 'Free credits every day', pay: 'Membership', payDesc: 'Plans and benefits', share: 'Referral plan', shareDesc: 'Invite friends', apps: 'App store', appsDesc: 'Discover AI apps', feedback: 'Feedback', feedbackDesc: 'Problems and ideas; support replies', unread: '{{count}} new replies', redeem: 'Redeem a card key', redeemDesc: 'Membership or credits from a key' },
+    service: { title: 'Customer service', scan: 'Scan with WeChat to add support', qr: 'Customer service QR code' },
     logout: 'Log out',
     profile: {
       title: 'Edit profile',
@@ -247,7 +249,8 @@ registerLocales('user', {
       passwordDesc: '修改後需要重新登入',
       setPasswordDesc: '設定後可用用戶名或手機號加密碼登入',
     },
-    links: { title: '更多', signIn: '每日簽到', signInDesc: '每天領取免費額度', pay: '會員中心', payDesc: '套餐與權益', share: '推廣計劃', shareDesc: '邀請好友', apps: '應用廣場', appsDesc: '發現好用的 AI 應用' },
+    links: { title: '更多', signIn: '每日簽到', signInDesc: '每天領取免費額度', pay: '會員中心', payDesc: '套餐與權益', share: '推廣計劃', shareDesc: '邀請好友', apps: '應用廣場', appsDesc: '發現好用的 AI 應用', feedback: '意見回饋', feedbackDesc: '問題與建議，客服會回覆你', unread: '{{count}} 則新回覆', redeem: '兌換卡密', redeemDesc: '用卡密兌換會員或額度' },
+    service: { title: '聯絡客服', scan: '微信掃碼新增客服', qr: '客服二維碼' },
     logout: '登出',
     profile: {
       title: '修改資料',
