@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { BalanceReply, UserInfo } from '@app/shared';
 import { useSession } from '../../lib/session.ts';
 import { tokenStore } from '../../lib/storage.ts';
@@ -19,11 +20,15 @@ function renderPage() {
     ],
     { initialEntries: ['/user-center'] },
   );
-  render(<RouterProvider router={router} />);
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
   return router;
 }
 
-function loggedIn(info: UserInfo = user(), bal: BalanceReply = balance()) {
+function loggedIn(info: UserInfo = user(), bal: BalanceReply = balance(), unread = 0) {
   tokenStore.set('tok');
   useSession.setState({ token: 'tok', userInfo: info, balance: bal });
   return mockApi({
@@ -31,6 +36,7 @@ function loggedIn(info: UserInfo = user(), bal: BalanceReply = balance()) {
     'GET /balance/query': () => ok(bal),
     'POST /api/logout': () => ok(null, '退出登录成功'),
     'GET /api/package/index': () => ok({ list: [] }),
+    'GET /api/ucenter/feedback/list': () => ok({ rows: [], count: 0, unread }),
   });
 }
 
@@ -65,6 +71,16 @@ describe('UserCenterPage', () => {
     expect(screen.getAllByText('alice').length).toBeGreaterThan(0);
     expect(screen.getByText('已绑定')).toBeTruthy();
     expect(screen.getByRole('link', { name: /会员中心/ }).getAttribute('href')).toBe('/pay');
+  });
+
+  it('marks 意见反馈 with the operator’s unread replies, and opens the feedback and card-key dialogs', async () => {
+    loggedIn(user(), balance(), 2);
+    renderPage();
+    const row = await screen.findByRole('button', { name: /意见反馈.*2 条新回复/ });
+    await userEvent.click(row);
+    expect(useSession.getState().dialog).toBe('feedback');
+    await userEvent.click(screen.getByRole('button', { name: /兑换卡密/ }));
+    expect(useSession.getState().dialog).toBe('redeem');
   });
 
   it('offers membership to a user without one', () => {
