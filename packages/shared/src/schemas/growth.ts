@@ -48,9 +48,18 @@ export const signInLogReply = z.object({
   signedToday: z.boolean(),
   /** Today in the site's time zone (YYYY-MM-DD). */
   today: z.string(),
+  /** The operator's bonus for every `every` days in a row (null when off). */
+  streakBonus: z.object({ every: z.number().int(), model3: z.number().int(), model4: z.number().int(), draw: z.number().int() }).nullable(),
 });
 export type SignInLogReply = z.infer<typeof signInLogReply>;
-export const signInReply = z.object({ model3: z.number().int(), model4: z.number().int(), draw: z.number().int(), streak: z.number().int() });
+export const signInReply = z.object({
+  model3: z.number().int(),
+  model4: z.number().int(),
+  draw: z.number().int(),
+  streak: z.number().int(),
+  /** The streak bonus granted with today's sign-in, if today completed a streak. */
+  bonus: z.object({ model3: z.number().int(), model4: z.number().int(), draw: z.number().int() }).nullable(),
+});
 export type SignInReply = z.infer<typeof signInReply>;
 
 const reward = z.object({ model3: z.number().int(), model4: z.number().int(), draw: z.number().int() });

@@ -16,6 +16,11 @@ export interface SiteSettings extends Omit<GlobalConfigFields, 'clientMenuList'>
   inviteeRewardModel3Count: number;
   inviteeRewardModel4Count: number;
   inviteeRewardDrawCount: number;
+  /** Daily sign-in streak bonus: granted on every `signInStreakDays`-th day in a row (0: off). */
+  signInStreakDays: number;
+  signInStreakModel3Count: number;
+  signInStreakModel4Count: number;
+  signInStreakDrawCount: number;
   /** At most this many rewarded invites per inviter and day (farmed sign-ups earn nothing past it). */
   inviteRewardDailyLimit: number;
 }
@@ -34,6 +39,10 @@ export const SETTINGS_DEFAULTS: SiteSettings = {
   signInModel3Count: 5,
   signInModel4Count: 1,
   signInMjDrawToken: 2,
+  signInStreakDays: 7,
+  signInStreakModel3Count: 20,
+  signInStreakModel4Count: 2,
+  signInStreakDrawCount: 5,
   registerSendStatus: 1,
   registerSendModel3Count: 20,
   registerSendModel4Count: 5,

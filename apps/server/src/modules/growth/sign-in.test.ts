@@ -114,4 +114,33 @@ describe('daily sign-in (SPEC §4.7)', () => {
       t.clock.advance(10_000);
     }
   });
+
+  it('the operator’s streak bonus comes once on every 7th day in a row, as its own ledger row; off when set to 0', async () => {
+    setBeijing('2027-02-01T09:00:00');
+    const token = await t.loginByPhone('13600000008');
+    const id = await userIdOf(t, token);
+    expect((await log(token)).body.data.streakBonus).toEqual({ every: 7, model3: 20, model4: 2, draw: 5 });
+    const bonuses: unknown[] = [];
+    for (let day = 1; day <= 8; day++) {
+      if (day > 1) t.clock.advance(86_400_000);
+      const r = await sign(token);
+      expect(r.body.data.streak).toBe(day);
+      bonuses.push(r.body.data.bonus);
+    }
+    expect(bonuses).toEqual([null, null, null, null, null, null, { model3: 20, model4: 2, draw: 5 }, null]);
+    const rows = await signInRows(id);
+    expect(rows.filter((r) => r.ref?.startsWith('sign-in-streak:')).map((r) => [r.ref, r.model3, r.note])).toEqual([['sign-in-streak:2027-02-07', 20, '连续签到7天奖励']]);
+
+    const config = new ConfigService(t.ctx);
+    await config.set('signInStreakDays', 0);
+    t.clock.advance(6 * 86_400_000);
+    try {
+      const r = await sign(token);
+      expect(r.body.data).toMatchObject({ streak: 1, bonus: null });
+      expect((await log(token)).body.data.streakBonus).toBeNull();
+    } finally {
+      await config.set('signInStreakDays', 7);
+      t.clock.advance(10_000);
+    }
+  });
 });

@@ -5,7 +5,7 @@ import { AppError } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { signIns } from '../../db/schema/index.ts';
 import { creditBase } from '../billing/public.ts';
-import type { ConfigService } from '../config/service.ts';
+import type { ConfigService, SiteSettings } from '../config/service.ts';
 
 /** The site's calendar is Beijing time (UTC+8 all year, no daylight saving). */
 const SITE_OFFSET_MS = 8 * 3_600_000;
@@ -33,12 +33,17 @@ export class SignInService {
       const tx = txRaw as unknown as Db;
       // The (user, day) key decides who signs today: a second click, here or on another device, inserts nothing.
       const [row] = await tx.insert(signIns).values({ userId, day: today }).onConflictDoNothing().returning({ day: signIns.day });
-      if (!row) return false;
+      if (!row) return null;
       await creditBase(tx, userId, reward, 'sign-in', `sign-in:${today}`, '每日签到奖励');
-      return true;
+      const streak = await signInStreak(tx, userId, today);
+      const bonus = streakBonusOf(s);
+      if (!bonus || streak % bonus.every !== 0) return { streak, bonus: null };
+      const amounts = { model3: bonus.model3, model4: bonus.model4, draw: bonus.draw };
+      await creditBase(tx, userId, amounts, 'sign-in', `sign-in-streak:${today}`, `连续签到${streak}天奖励`);
+      return { streak, bonus: amounts };
     });
     if (!signed) throw new AppError(400, '今日已签到，明天再来吧', 400);
-    return { ...reward, streak: await signInStreak(this.ctx.db, userId, today) };
+    return { ...reward, ...signed };
   }
 
   async log(userId: number, month?: string): Promise<SignInLogReply> {
@@ -56,7 +61,8 @@ export class SignInService {
     const list: SignInLogReply['list'] = [];
     for (let d = first; d <= last; d = addDays(d, 1)) list.push({ signInDate: d, isSigned: signed.has(d) });
     const signedToday = month === undefined || month === today.slice(0, 7) ? signed.has(today) : await this.signedOn(userId, today);
-    return { list, streak: await signInStreak(this.ctx.db, userId, today), signedToday, today };
+    const streakBonus = streakBonusOf(await this.config.settings());
+    return { list, streak: await signInStreak(this.ctx.db, userId, today), signedToday, today, streakBonus };
   }
 
   private async signedOn(userId: number, day: string) {
@@ -64,6 +70,12 @@ export class SignInService {
     return !!row;
   }
 
+}
+
+/** The operator's streak bonus, or null when it is off or grants nothing. */
+function streakBonusOf(s: SiteSettings) {
+  const bonus = { every: s.signInStreakDays, model3: s.signInStreakModel3Count, model4: s.signInStreakModel4Count, draw: s.signInStreakDrawCount };
+  return bonus.every > 0 && bonus.model3 + bonus.model4 + bonus.draw > 0 ? bonus : null;
 }
 
 /** Days signed in a row ending `today` (YYYY-MM-DD, site time), or yesterday while today is still unsigned. */

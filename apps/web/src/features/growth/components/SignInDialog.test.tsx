@@ -32,10 +32,10 @@ describe('sign-in dialog (SPEC §4.7)', () => {
   it('shows the month with signed days, the streak and the rewards; signs today once and reloads log and user', async () => {
     let signedToday = false;
     const api = mockApi({
-      'GET /signin/signinLog': () => ok({ list: days('2026-11', 25, signedToday ? [23, 24, 25] : [23, 24]), streak: signedToday ? 3 : 2, signedToday, today: '2026-11-25' }),
+      'GET /signin/signinLog': () => ok({ list: days('2026-11', 25, signedToday ? [23, 24, 25] : [23, 24]), streak: signedToday ? 3 : 2, signedToday, today: '2026-11-25', streakBonus: { every: 7, model3: 20, model4: 0, draw: 5 } }),
       'POST /signin/sign': () => {
         signedToday = true;
-        return ok({ model3: 5, model4: 1, draw: 2, streak: 3 });
+        return ok({ model3: 5, model4: 1, draw: 2, streak: 3, bonus: null });
       },
       'GET /api/user/info': () => ok({ id: 1, nickname: 'a', consecutiveDays: 3 }),
       'GET /balance/query': () => ok({}),
@@ -43,6 +43,7 @@ describe('sign-in dialog (SPEC §4.7)', () => {
     renderDialog();
     expect(await screen.findByText('已连续签到 2 天')).toBeTruthy();
     expect(screen.getByText(/基础对话 5 次 · 高级对话 1 次 · 绘画 2 积分/)).toBeTruthy();
+    expect(screen.getByText('连续签到每 7 天额外奖励：基础对话 20 次 · 绘画 5 积分')).toBeTruthy();
     expect(screen.getByText('2026 年 11 月')).toBeTruthy();
     expect(screen.getByRole('img', { name: '2026-11-24 已签到' })).toBeTruthy();
     expect(screen.getByRole('img', { name: '2026-11-25 未签到' })).toBeTruthy();
@@ -66,7 +67,7 @@ describe('sign-in dialog (SPEC §4.7)', () => {
     mockApi({
       'GET /signin/signinLog': (url) =>
         months.push(url.searchParams.get('month')) && url.searchParams.get('month') === '2026-10'
-          ? ok({ list: days('2026-10', 31, [31]), streak: 1, signedToday: false, today: '2026-11-02' })
+          ? ok({ list: days('2026-10', 31, [31]), streak: 1, signedToday: false, today: '2026-11-02', streakBonus: null })
           : ok({ list: days('2026-11', 2, [1]), streak: 2, signedToday: false, today: '2026-11-02' }),
     });
     renderDialog();

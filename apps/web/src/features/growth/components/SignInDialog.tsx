@@ -45,6 +45,7 @@ export default function SignInDialog({ open, onClose }: { open: boolean; onClose
       ].filter((r): r is string => !!r)
     : [];
   const closed = settings?.signInStatus === 0;
+  const bonus = log.data?.streakBonus;
 
   return (
     <Modal
@@ -81,6 +82,14 @@ export default function SignInDialog({ open, onClose }: { open: boolean; onClose
             {rewards.length > 0 && (
               <p className="mt-0.5 text-[13px] text-neutral-700 dark:text-neutral-300">
                 {t('signIn.rewards')}：{rewards.join(' · ')}
+              </p>
+            )}
+            {bonus && (
+              <p className="mt-0.5 text-[13px] text-neutral-700 dark:text-neutral-300">
+                {t('signIn.bonus', { every: bonus.every })}：
+                {[bonus.model3 > 0 && t('signIn.model3', { count: bonus.model3 }), bonus.model4 > 0 && t('signIn.model4', { count: bonus.model4 }), bonus.draw > 0 && t('signIn.draw', { count: bonus.draw })]
+                  .filter(Boolean)
+                  .join(' · ')}
               </p>
             )}
           </div>
