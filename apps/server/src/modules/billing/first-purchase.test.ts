@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceLedger } from '../../db/schema/index.ts';
+import { balanceLedger, packages, siteConfig } from '../../db/schema/index.ts';
 import { SandboxPay } from '../../providers/pay/index.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { deliver, notificationLog, orderRow } from './test-kit.ts';
@@ -47,5 +47,29 @@ describe('first-purchase-only package at fulfilment', () => {
     expect(grants[0]!.ref).not.toBe(refunded.orderNo);
     const audit = (await notificationLog(t, 'sandbox')).filter((r) => r.outcome === 'refund_due');
     expect(audit.map((r) => r.orderNo)).toEqual([refunded.orderNo]);
+  });
+});
+
+describe('the referral plan’s commission', () => {
+  it('pays the inviter the operator’s percentage of a paid package once, as an invite ledger row; off by default', async () => {
+    const inviterToken = await t.loginByPhone('13700000811');
+    const inviter = (await t.call('GET', '/api/user/info', { token: inviterToken })).body.data as { id: number; invite_code: string };
+    const buy = async (percent: number | null) => {
+      if (percent !== null) {
+        await t.ctx.db.insert(siteConfig).values({ key: 'inviteCommissionPercent', value: { v: percent } }).onConflictDoUpdate({ target: siteConfig.key, set: { value: { v: percent } } });
+      }
+      const reg = await t.call('POST', '/api/login/register', { body: { userName: `buyer_${percent}_${Date.now()}`, password: 'Passw0rd!', invitedBy: inviter.invite_code } });
+      const o = await order(reg.body.data.token);
+      const n = sandbox.buildNotification({ orderNo: o.order_sn, amountFen: Math.round(Number(o.amount) * 100), paid: true, tradeNo: `C${o.order_sn}` });
+      // Delivered twice: the commission comes with the one grant.
+      await deliver(t, 'sandbox', n.request);
+      await deliver(t, 'sandbox', n.request);
+      return t.ctx.db.select().from(balanceLedger).where(and(eq(balanceLedger.userId, inviter.id), eq(balanceLedger.ref, `commission:${o.order_sn}`)));
+    };
+    expect(await buy(null)).toEqual([]);
+    const [pkg] = await t.ctx.db.select().from(packages).where(eq(packages.id, activityId));
+    const rows = await buy(10);
+    expect(rows.map((r) => [r.type, r.pool, r.model3, r.model4, r.draw])).toEqual([['invite', 'base', Math.floor(pkg!.model3Count / 10), Math.floor(pkg!.model4Count / 10), Math.floor(pkg!.drawCount / 10)]]);
+    expect(rows[0]!.note).toContain('返佣 10%');
   });
 });

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import type { Db } from '../../db/client.ts';
-import { firstPurchases, orders, type packages } from '../../db/schema/index.ts';
+import { firstPurchases, orders, siteConfig, users, type packages } from '../../db/schema/index.ts';
+import { creditBase } from './balance.ts';
 import { logNotification } from './audit.ts';
 import { grantPackage } from './membership.ts';
 import { packageKindOf } from './packages.ts';
@@ -41,5 +42,24 @@ export async function grantPaidOrder(
     }
   }
   await grantPackage(tx, userId, pkg, order.orderNo, nowMs);
+  await payCommission(tx, userId, pkg, order.orderNo);
   return true;
+}
+
+/**
+ * The referral plan's commission (when the operator sets a percentage): a share of the counts of
+ * the package the invitee bought goes to the inviter's base pool, in the transaction that granted
+ * the order, so it is paid exactly once with it.
+ */
+async function payCommission(tx: Db, userId: number, pkg: PackageRow, orderNo: string) {
+  // Read in the transaction (a second connection would wait on it with the embedded database); absent means off.
+  const [row] = await tx.select({ value: siteConfig.value }).from(siteConfig).where(eq(siteConfig.key, 'inviteCommissionPercent'));
+  const percent = Math.min(100, Number((row?.value as { v?: unknown } | undefined)?.v ?? 0));
+  if (!(percent > 0)) return;
+  const [buyer] = await tx.select({ invitedBy: users.invitedBy }).from(users).where(eq(users.id, userId));
+  const inviter = buyer?.invitedBy;
+  if (!inviter || inviter === userId) return;
+  const share = (n: number) => Math.floor((n * percent) / 100);
+  const amounts = { model3: share(pkg.model3Count), model4: share(pkg.model4Count), draw: share(pkg.drawCount), ppt: share(pkg.pptCount) };
+  await creditBase(tx, inviter, amounts, 'invite', `commission:${orderNo}`, `好友购买「${pkg.name}」返佣 ${percent}%`);
 }

@@ -21,6 +21,8 @@ export interface SiteSettings extends Omit<GlobalConfigFields, 'clientMenuList'>
   signInStreakModel3Count: number;
   signInStreakModel4Count: number;
   signInStreakDrawCount: number;
+  /** Commission: this percentage of the counts of every package an invitee buys goes to the inviter's base pool (0: off). */
+  inviteCommissionPercent: number;
   /** At most this many rewarded invites per inviter and day (farmed sign-ups earn nothing past it). */
   inviteRewardDailyLimit: number;
 }
@@ -66,6 +68,7 @@ export const SETTINGS_DEFAULTS: SiteSettings = {
   payWay: 'ali,wx',
   copyright: '© 2026 知行 AI · 内容由 AI 生成，仅供参考',
   inviteRewardStatus: 1,
+  inviteCommissionPercent: 0,
   inviterRewardModel3Count: 10,
   inviterRewardModel4Count: 2,
   inviterRewardDrawCount: 5,
