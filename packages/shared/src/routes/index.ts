@@ -3,6 +3,7 @@
  * request and reply schemas). The server registers its routes from it, the OpenAPI document is
  * generated from it, and a test fails when the two disagree.
  */
+import { adminRoutes } from './admin.ts';
 import { appsRoutes } from './apps.ts';
 import { authRoutes } from './auth.ts';
 import { billingRoutes } from './billing.ts';
@@ -22,6 +23,7 @@ import { turnsRoutes } from './turns.ts';
 import { userRoutes } from './user.ts';
 
 export * from './define.ts';
+export * from './admin.ts';
 export * from './apps.ts';
 export * from './auth.ts';
 export * from './billing.ts';
@@ -56,6 +58,7 @@ export const routes = {
   translate: translateRoutes,
   thesis: thesisRoutes,
   slides: slidesRoutes,
+  admin: adminRoutes,
 };
 
 /** Every route of the manifest, with its key (`chat.create`). */

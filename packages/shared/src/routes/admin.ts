@@ -1,0 +1,40 @@
+import {
+  adminCreditBody,
+  adminMembershipBody,
+  adminMenuBody,
+  adminMeReply,
+  adminNotice,
+  adminOkReply,
+  adminPasswordBody,
+  adminReasonBody,
+  adminSettingsBody,
+  adminSiteReply,
+  adminStatusBody,
+  adminUserDetail,
+  adminUserListReply,
+  adminUserParams,
+  adminUserQuery,
+  auditQuery,
+  auditReply,
+  dashboardQuery,
+  dashboardReply,
+} from '../schemas/admin.ts';
+import { defineRoutes } from './define.ts';
+
+/** The admin console (issue 18): every route `admin`, every change written to the audit log. */
+export const adminRoutes = defineRoutes('admin', {
+  me: { method: 'GET', path: '/api/admin/me', access: 'admin', summary: '管理员身份', response: adminMeReply },
+  audit: { method: 'GET', path: '/api/admin/audit', access: 'admin', summary: '操作审计日志', query: auditQuery, response: auditReply },
+  users: { method: 'GET', path: '/api/admin/users', access: 'admin', summary: '用户搜索（手机号、昵称、id、邀请码）', query: adminUserQuery, response: adminUserListReply },
+  userDetail: { method: 'GET', path: '/api/admin/users/:id', access: 'admin', summary: '用户详情（流水、订单、会话、签到、邀请）', params: adminUserParams, response: adminUserDetail },
+  userCredits: { method: 'POST', path: '/api/admin/users/:id/credits', access: 'admin', summary: '调整额度（记入流水）', params: adminUserParams, body: adminCreditBody, response: adminUserDetail.shape.balance },
+  userMembership: { method: 'POST', path: '/api/admin/users/:id/membership', access: 'admin', summary: '修改会员到期时间', params: adminUserParams, body: adminMembershipBody, response: adminUserDetail.shape.balance },
+  userStatus: { method: 'POST', path: '/api/admin/users/:id/status', access: 'admin', summary: '封禁或解封（封禁即结束所有会话）', params: adminUserParams, body: adminStatusBody, response: adminOkReply },
+  userPassword: { method: 'POST', path: '/api/admin/users/:id/password', access: 'admin', summary: '重置密码（结束所有会话）', params: adminUserParams, body: adminPasswordBody, response: adminOkReply },
+  userRevoke: { method: 'POST', path: '/api/admin/users/:id/revoke', access: 'admin', summary: '结束用户所有会话', params: adminUserParams, body: adminReasonBody, response: adminOkReply },
+  site: { method: 'GET', path: '/api/admin/site', access: 'admin', summary: '站点配置、菜单与公告', response: adminSiteReply },
+  siteSettings: { method: 'POST', path: '/api/admin/site/settings', access: 'admin', summary: '保存站点配置', body: adminSettingsBody, response: adminSiteReply },
+  siteMenu: { method: 'POST', path: '/api/admin/site/menu', access: 'admin', summary: '保存菜单（顺序即排列）', body: adminMenuBody, response: adminSiteReply },
+  siteNotice: { method: 'POST', path: '/api/admin/site/notice', access: 'admin', summary: '保存公告', body: adminNotice, response: adminSiteReply },
+  dashboard: { method: 'GET', path: '/api/admin/dashboard', access: 'admin', summary: '运营数据（按天）与额度消耗', query: dashboardQuery, response: dashboardReply },
+});
