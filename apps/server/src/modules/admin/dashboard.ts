@@ -13,12 +13,12 @@ const day = (column: string) => sql.raw(`(${column} at time zone '${TZ}')::date`
  * its ref points at; drawings name their kind).
  */
 export async function dashboard(ctx: AppContext, days: number): Promise<DashboardReply> {
-  const now = new Date(ctx.clock.now()).toISOString();
-  const since = sql`((${now}::timestamptz at time zone ${TZ})::date - ${days - 1}::int)`;
+  // The database's clock: the rows counted carry its now() as created_at.
+  const since = sql`((now() at time zone ${TZ})::date - ${days - 1}::int)`;
   const counts = (table: string, column: string, extra = '') =>
     sql`select ${day(column)} as d, count(*)::int as n from ${sql.raw(table)} where ${day(column)} >= ${since} ${sql.raw(extra)} group by 1`;
   const result = await ctx.db.execute(sql`
-    with days as (select generate_series(${since}, (${now}::timestamptz at time zone ${TZ})::date, interval '1 day')::date as d),
+    with days as (select generate_series(${since}, (now() at time zone ${TZ})::date, interval '1 day')::date as d),
     new_users as (${counts('users', 'created_at')}),
     turns_c as (${counts('turns', 'started_at', "and kind = 'chat'")}),
     drawings as (${counts('draw_images', 'created_at')}),
