@@ -18,7 +18,9 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext, config:
 
   // Another instance's admin change drops this instance's cached config.
   const unlisten = await config.listen();
-  app.addHook('onClose', async () => void (await unlisten()));
+  app.addHook('preClose', async () => {
+    await unlisten().catch(() => {});
+  });
 
   route(app, r.me, async ({ actor: a }) => {
     const [[u], s] = await Promise.all([ctx.db.select({ nickname: users.nickname }).from(users).where(eq(users.id, a.id)), config.settings()]);
