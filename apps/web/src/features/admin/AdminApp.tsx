@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, Route, Routes } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { callRoute } from '../../lib/api.ts';
 import { ApiError } from '../../lib/http.ts';
 import { useSession } from '../../lib/session.ts';
@@ -56,15 +56,30 @@ export default function AdminApp() {
 
   return (
     <AdminLayout admin={me.data}>
-      <Routes>
-        <Route index element={<Navigate to="dashboard" replace />} />
-        <Route path="dashboard" element={<DashboardPage />} />
-        <Route path="users" element={<UsersPage />} />
-        <Route path="users/:id" element={<UserDetailPage />} />
-        <Route path="site" element={<SitePage />} />
-        <Route path="audit" element={<AuditPage />} />
-        <Route path="*" element={<Navigate to="dashboard" replace />} />
-      </Routes>
+      <AdminScreen />
     </AdminLayout>
   );
+}
+
+/**
+ * The screen for the path under /admin. A plain switch rather than react-router's <Routes>: those
+ * exports would otherwise be kept in the end user's entry chunk (where react-router lives).
+ */
+function AdminScreen() {
+  const [section, id, ...rest] = useLocation().pathname.replace(/^\/admin\/?/, '').split('/').filter(Boolean);
+  if (rest.length) return <Navigate to="/admin/dashboard" replace />;
+  if (section === 'users' && id) return /^\d{1,10}$/.test(id) ? <UserDetailPage id={Number(id)} /> : <Navigate to="/admin/users" replace />;
+  if (id) return <Navigate to="/admin/dashboard" replace />;
+  switch (section) {
+    case 'dashboard':
+      return <DashboardPage />;
+    case 'users':
+      return <UsersPage />;
+    case 'site':
+      return <SitePage />;
+    case 'audit':
+      return <AuditPage />;
+    default:
+      return <Navigate to="/admin/dashboard" replace />;
+  }
 }

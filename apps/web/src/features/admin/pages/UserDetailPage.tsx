@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Undo2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import type { AdminUserDetail } from '@app/shared';
 import { callRoute } from '../../../lib/api.ts';
 import { ep } from '../api.ts';
@@ -13,9 +13,8 @@ import { fmtTime, yuan } from '../format.ts';
 type D = AdminUserDetail;
 const KINDS = ['model3', 'model4', 'draw', 'ppt'] as const;
 
-export default function UserDetailPage() {
+export default function UserDetailPage({ id }: { id: number }) {
   const { t } = useTranslation('admin');
-  const id = Number(useParams().id);
   const [action, setAction] = useState<UserAction | null>(null);
   const detail = useQuery({ queryKey: ['admin', 'user', id], queryFn: () => callRoute(ep.userDetail, undefined, { params: { id } }), enabled: id > 0 });
 
