@@ -59,6 +59,9 @@ export default defineConfig({
       REDIS_URL: process.env.REDIS_URL ?? '',
       // A run of its own: counters left in Redis by earlier runs (register per IP per hour …) do not count.
       REDIS_PREFIX: `e2e_${runId}:`,
+      // The administrator e2e/admin.spec.ts signs in as.
+      ADMIN_USERNAME: 'e2e_admin',
+      ADMIN_PASSWORD: 'e2e-admin-pass',
     },
   },
 });

@@ -135,7 +135,7 @@ export async function adjustCredits(ctx: AppContext, a: Actor, userId: number, i
         returning id
       )
       select upd.after, (select id from led) as ledger_id from upd`);
-    const row = (result as unknown as { rows: { after: number; ledger_id: number }[] }).rows[0];
+    const row = (result as { rows: { after: number; ledger_id: number }[] }).rows[0];
     if (!row) throw badRequest('调整后额度不能小于 0');
     await writeAudit(db, {
       ...a,
