@@ -212,3 +212,38 @@ export const dashboardReply = z.object({
 export type DashboardReply = z.infer<typeof dashboardReply>;
 
 export const adminUserParams = z.object({ id: dbId('用户 id') });
+
+// ---- orders
+
+export const adminOrderQuery = adminPage.extend({
+  /** 0 unpaid, 1 paid, 2 expired / closed. */
+  status: z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(1), z.literal(2)], { error: '订单状态无效' })).optional(),
+  channel: z.enum(['wxpay', 'alipay'], { error: '支付渠道无效' }).optional(),
+  /** A user id or an order number. */
+  q: z.string().trim().max(64, '搜索内容最多 64 字').pipe(safeText()).optional(),
+  from: z.iso.date({ error: '开始日期无效' }).optional(),
+  to: z.iso.date({ error: '结束日期无效' }).optional(),
+});
+export const adminOrderRow = z.object({
+  orderNo: z.string(),
+  userId: z.number().nullable(),
+  packageId: z.number(),
+  packageName: z.string(),
+  amount: z.number(),
+  provider: z.string(),
+  channel: z.string(),
+  status: z.number(),
+  refundStatus: z.number(),
+  refundReason: z.string().nullable(),
+  gatewayTradeNo: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type AdminOrderRow = z.infer<typeof adminOrderRow>;
+export const adminOrderListReply = z.object({ rows: z.array(adminOrderRow), total: z.number() });
+export const adminOrderParams = z.object({ orderNo: z.string().regex(/^[0-9A-Za-z_-]{1,64}$/, '订单号无效') });
+export const adminOrderDetail = z.object({
+  order: adminOrderRow,
+  notifications: z.array(z.object({ id: z.number(), provider: z.string(), outcome: z.string(), detail: z.string().nullable(), raw: z.string(), createdAt: z.string() })),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetail>;

@@ -8,6 +8,7 @@ import { users } from '../../db/schema/index.ts';
 import type { ConfigService } from '../config/service.ts';
 import { listAudit } from './audit.ts';
 import { dashboard } from './dashboard.ts';
+import { fulfilByHand, listOrders, orderDetail, recordRefund } from './orders.ts';
 import { saveMenu, saveNotice, saveSettings, siteView } from './site.ts';
 import { adjustCredits, resetPassword, revokeSessions, searchUsers, setBanned, setMembership, userDetail, type Actor } from './users.ts';
 
@@ -49,6 +50,11 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext, config:
   route(app, r.siteSettings, async (i) => ok(await saveSettings(ctx, config, actor(i), i.body)));
   route(app, r.siteMenu, async (i) => ok(await saveMenu(ctx, config, actor(i), i.body.items)));
   route(app, r.siteNotice, async (i) => ok(await saveNotice(ctx, config, actor(i), i.body)));
+
+  route(app, r.orders, async ({ query }) => ok(await listOrders(ctx.db, { ...query, q: query.q || undefined })));
+  route(app, r.orderDetail, async ({ params }) => ok(await orderDetail(ctx.db, params.orderNo)));
+  route(app, r.orderFulfil, async (i) => ok(await fulfilByHand(ctx, actor(i), i.params.orderNo, i.body.reason)));
+  route(app, r.orderRefund, async (i) => ok(await recordRefund(ctx, actor(i), i.params.orderNo, i.body.reason)));
 
   route(app, r.dashboard, async ({ query }) => ok(await dashboard(ctx, query.days)));
 }

@@ -5,3 +5,4 @@ export { poolColumns, spend, spendCtes, type CreditPool, type SpendResult } from
 export { packageKindOf } from './packages.ts';
 export { clientCodeOf, payerOf, type Payer } from './payer.ts';
 export { listPptPackages, packageView } from './packages.ts';
+export { fulfil, type FulfilResult } from './fulfil.ts';

@@ -64,7 +64,7 @@ export default function AuditPage() {
       <PageTitle
         actions={
           <div className="flex items-center gap-2">
-            <label htmlFor="audit-action" className="text-sm text-neutral-700 dark:text-neutral-300">
+            <label htmlFor="audit-action" className="whitespace-nowrap text-sm text-neutral-700 dark:text-neutral-300">
               {t('audit.filterAction')}
             </label>
             <select id="audit-action" className={`${input} w-auto`} value={action} onChange={(e) => setParams(e.target.value ? { action: e.target.value } : {})}>
