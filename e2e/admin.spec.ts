@@ -142,6 +142,36 @@ test.describe('admin console', () => {
     await expect(page.getByText('已保存')).toBeVisible();
   });
 
+  test('orders: filter, detail with the stored notifications, manual fulfil once', async ({ page }, info) => {
+    test.skip(isMobile(info), 'desktop only');
+    const u = await registerUser(page);
+    const pkgs = await (await page.request.get('/api/package/index')).json();
+    const created = await page.request.post('/api/order/pay-qrcode', { data: { package_id: pkgs.data.list[0].id }, headers: { authorization: `Bearer ${u.token}` } });
+    const orderNo = (await created.json()).data.order_sn as string;
+    await asAdmin(page);
+    await page.goto('/admin/orders');
+    await page.getByLabel('用户 ID 或订单号').fill(String(u.id));
+    await page.getByRole('button', { name: '筛选' }).click();
+    await expect(page.getByRole('row')).toHaveCount(2);
+    await expect(page.getByRole('row').nth(1)).toContainText('待支付');
+    await expectAccessible(page);
+    await shot(page, info, 'admin-orders');
+    await page.getByRole('link', { name: orderNo }).click();
+    await page.getByRole('button', { name: '手动入账' }).click();
+    await page.getByRole('dialog').getByLabel('原因').fill('用户已转账');
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(page.getByText('已支付').first()).toBeVisible();
+    await expect(page.getByText('paid', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: '手动入账' })).toHaveCount(0);
+    await page.getByText('原始内容').click();
+    await expect(page.getByText('"manual":true')).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, info, 'admin-order-detail');
+    const info2 = await (await page.request.get('/api/user/info', { headers: { authorization: `Bearer ${u.token}` } })).json();
+    expect(info2.data.is_vip).toBeTruthy();
+  });
+
   test('users at mobile width: the list is cards, the menu a tab row', async ({ page }, info) => {
     test.skip(!isMobile(info), 'mobile only');
     const u = await registerUser(page);

@@ -9,6 +9,8 @@ import { AdminLayout } from './AdminLayout.tsx';
 import { btn } from './components/ui.tsx';
 import AuditPage from './pages/AuditPage.tsx';
 import DashboardPage from './pages/DashboardPage.tsx';
+import OrderDetailPage from './pages/OrderDetailPage.tsx';
+import OrdersPage from './pages/OrdersPage.tsx';
 import SitePage from './pages/SitePage.tsx';
 import UserDetailPage from './pages/UserDetailPage.tsx';
 import UsersPage from './pages/UsersPage.tsx';
@@ -69,12 +71,15 @@ function AdminScreen() {
   const [section, id, ...rest] = useLocation().pathname.replace(/^\/admin\/?/, '').split('/').filter(Boolean);
   if (rest.length) return <Navigate to="/admin/dashboard" replace />;
   if (section === 'users' && id) return /^\d{1,10}$/.test(id) ? <UserDetailPage id={Number(id)} /> : <Navigate to="/admin/users" replace />;
+  if (section === 'orders' && id) return /^[0-9A-Za-z_-]{1,64}$/.test(id) ? <OrderDetailPage orderNo={id} /> : <Navigate to="/admin/orders" replace />;
   if (id) return <Navigate to="/admin/dashboard" replace />;
   switch (section) {
     case 'dashboard':
       return <DashboardPage />;
     case 'users':
       return <UsersPage />;
+    case 'orders':
+      return <OrdersPage />;
     case 'site':
       return <SitePage />;
     case 'audit':

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { clsx } from 'clsx';
-import { ClipboardList, LayoutDashboard, SlidersHorizontal, Undo2, UserCog } from 'lucide-react';
+import { ClipboardList, LayoutDashboard, ReceiptText, SlidersHorizontal, Undo2, UserCog } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 
 const NAV = [
   { to: '/admin/dashboard', key: 'dashboard', Icon: LayoutDashboard },
   { to: '/admin/users', key: 'users', Icon: UserCog },
+  { to: '/admin/orders', key: 'orders', Icon: ReceiptText },
   { to: '/admin/site', key: 'site', Icon: SlidersHorizontal },
   { to: '/admin/audit', key: 'audit', Icon: ClipboardList },
 ] as const;

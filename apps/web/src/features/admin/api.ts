@@ -15,5 +15,9 @@ export const ep = {
   siteSettings: endpoint('admin.siteSettings', 'POST', '/api/admin/site/settings'),
   siteMenu: endpoint('admin.siteMenu', 'POST', '/api/admin/site/menu'),
   siteNotice: endpoint('admin.siteNotice', 'POST', '/api/admin/site/notice'),
+  orders: endpoint('admin.orders', 'GET', '/api/admin/orders'),
+  orderDetail: endpoint('admin.orderDetail', 'GET', '/api/admin/orders/:orderNo'),
+  orderFulfil: endpoint('admin.orderFulfil', 'POST', '/api/admin/orders/:orderNo/fulfil'),
+  orderRefund: endpoint('admin.orderRefund', 'POST', '/api/admin/orders/:orderNo/refund'),
   dashboard: endpoint('admin.dashboard', 'GET', '/api/admin/dashboard'),
 };

@@ -8,7 +8,7 @@ import { Card, DataTable, input, PageTitle, Pager, type Column } from '../compon
 import { fmtTime } from '../format.ts';
 
 const SIZE = 20;
-const ACTIONS = ['user.credits', 'user.membership', 'user.ban', 'user.unban', 'user.password', 'user.revoke', 'site.settings', 'site.menu', 'site.notice'];
+const ACTIONS = ['user.credits', 'user.membership', 'user.ban', 'user.unban', 'user.password', 'user.revoke', 'site.settings', 'site.menu', 'site.notice', 'order.fulfil', 'order.refund'];
 
 /** JSON of a before / after value, short. */
 function Json({ value }: { value: unknown }) {
@@ -37,7 +37,11 @@ export default function AuditPage() {
       key: 'target',
       title: t('audit.target'),
       render: (a) =>
-        a.targetType === 'user' ? (
+        a.targetType === 'order' ? (
+          <Link className="break-all text-primary-fg hover:underline" to={`/admin/orders/${a.targetId}`}>
+            {a.targetId}
+          </Link>
+        ) : a.targetType === 'user' ? (
           <Link className="text-primary-fg hover:underline" to={`/admin/users/${a.targetId}`}>
             {t('users.id')} {a.targetId}
           </Link>
