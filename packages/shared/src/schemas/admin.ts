@@ -247,3 +247,40 @@ export const adminOrderDetail = z.object({
   notifications: z.array(z.object({ id: z.number(), provider: z.string(), outcome: z.string(), detail: z.string().nullable(), raw: z.string(), createdAt: z.string() })),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetail>;
+
+// ---- models
+
+const modelFields = {
+  label: z.string().trim().min(1, '请填写模型名称').max(40, '名称最多 40 字').pipe(safeText()),
+  description: z.string().trim().max(200, '描述最多 200 字').pipe(safeText()),
+  upstreamModel: z.string().trim().min(1, '请填写上游模型').max(100, '上游模型最多 100 字').pipe(safeText()),
+  provider: z.enum(['openai'], { error: '服务商无效' }),
+  baseUrl: z
+    .string()
+    .trim()
+    .max(500, '地址最多 500 字')
+    .refine((s) => s === '' || /^https?:\/\/[^\s]+$/.test(s), '须为 http(s) 地址')
+    .nullable(),
+  inputExt: z.number({ error: '请填写数字' }).int('须为整数').min(1, '输入上限至少 1').max(1_000_000, '输入上限过大'),
+  vision: z.boolean(),
+  pool: z.enum(['model3', 'model4'], { error: '额度池无效' }),
+  cost: z.number({ error: '请填写数字' }).int('须为整数').min(0, '扣费不能为负').max(1000, '扣费过大'),
+  maxRounds: z.number({ error: '请填写数字' }).int('须为整数').min(0, '不能为负').max(100, '轮数过大'),
+  maxTokens: z.number({ error: '请填写数字' }).int('须为整数').min(1, '至少 1').max(1_000_000, '数值过大'),
+  maxContextTokens: z.number({ error: '请填写数字' }).int('须为整数').min(100, '至少 100').max(10_000_000, '数值过大'),
+  systemPrompt: z.string().max(20000, '系统提示词最多 20000 字').pipe(safeText()),
+  sort: z.number({ error: '请填写数字' }).int('须为整数').min(-100000).max(100000),
+  enabled: z.boolean(),
+};
+export const adminModel = z.object({ id: z.number(), code: z.string(), ...modelFields, keys: z.number(), liveKeys: z.number() });
+export type AdminModel = z.infer<typeof adminModel>;
+export const adminModelListReply = z.object({ rows: z.array(adminModel) });
+export const adminModelCreate = z.object({
+  code: z.string().trim().min(1, '请填写模型编码').max(40, '编码最多 40 字').regex(/^[A-Za-z0-9_.-]+$/, '编码只能含字母、数字、_、. 和 -'),
+  ...modelFields,
+});
+export const adminModelPatch = z
+  .object(modelFields)
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, '没有要保存的内容');
+export const adminModelParams = z.object({ id: dbId('模型 id') });

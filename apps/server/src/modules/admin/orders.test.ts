@@ -37,7 +37,7 @@ describe('admin: orders', () => {
     const today = new Date(new Date(row!.createdAt).getTime() + 8 * 3600_000).toISOString().slice(0, 10);
     expect((await list({ q: o.orderNo, from: today, to: today })).rows).toHaveLength(1);
     expect((await list({ q: o.orderNo, to: '2020-01-01' })).rows).toEqual([]);
-    for (const query of [{ status: '7' }, { channel: 'bitcoin' }, { from: '2026-13-01' }, { size: '500' }]) {
+    for (const query of [{ status: '7' }, { channel: 'bitcoin' }, { from: '2026-13-01' }, { size: '500' }] as Record<string, string>[]) {
       expect((await t.call('GET', '/api/admin/orders', { ...A(), query })).status, JSON.stringify(query)).toBe(400);
     }
   });

@@ -8,6 +8,7 @@ import { users } from '../../db/schema/index.ts';
 import type { ConfigService } from '../config/service.ts';
 import { listAudit } from './audit.ts';
 import { dashboard } from './dashboard.ts';
+import { createModel, listModels, updateModel } from './models.ts';
 import { fulfilByHand, listOrders, orderDetail, recordRefund } from './orders.ts';
 import { saveMenu, saveNotice, saveSettings, siteView } from './site.ts';
 import { adjustCredits, resetPassword, revokeSessions, searchUsers, setBanned, setMembership, userDetail, type Actor } from './users.ts';
@@ -55,6 +56,10 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext, config:
   route(app, r.orderDetail, async ({ params }) => ok(await orderDetail(ctx.db, params.orderNo)));
   route(app, r.orderFulfil, async (i) => ok(await fulfilByHand(ctx, actor(i), i.params.orderNo, i.body.reason)));
   route(app, r.orderRefund, async (i) => ok(await recordRefund(ctx, actor(i), i.params.orderNo, i.body.reason)));
+
+  route(app, r.models, async () => ok({ rows: await listModels(ctx.db) }));
+  route(app, r.modelCreate, async (i) => ok(await createModel(ctx, config, actor(i), i.body)));
+  route(app, r.modelUpdate, async (i) => ok(await updateModel(ctx, config, actor(i), i.params.id, i.body)));
 
   route(app, r.dashboard, async ({ query }) => ok(await dashboard(ctx, query.days)));
 }
