@@ -22,6 +22,9 @@ async function registerUser(page: Page) {
 }
 
 test.describe('admin console', () => {
+  // Long journeys on a shared, busy machine.
+  test.describe.configure({ timeout: 180_000 });
+
   test('a guest and a normal user are kept out', async ({ page }, info) => {
     test.skip(isMobile(info), 'desktop only');
     await page.goto('/admin');
@@ -170,6 +173,35 @@ test.describe('admin console', () => {
     await shot(page, info, 'admin-order-detail');
     const info2 = await (await page.request.get('/api/user/info', { headers: { authorization: `Bearer ${u.token}` } })).json();
     expect(info2.data.is_vip).toBeTruthy();
+  });
+
+  test('models: switch one off and on, edit its cost', async ({ page }, info) => {
+    test.skip(isMobile(info), 'desktop only');
+    await asAdmin(page);
+    await page.goto('/admin/models');
+    const row = page.getByRole('row').filter({ hasText: 'ai_35' });
+    await expect(row).toHaveCount(1);
+    const features = async () => ((await (await page.request.get('/api/website/info')).json()).data.features as { code: string; cost: number }[]);
+    await row.getByRole('switch').click();
+    await expect(row.getByRole('switch')).toHaveAttribute('aria-checked', 'false');
+    expect((await features()).map((f) => f.code)).not.toContain('ai_35');
+    await row.getByRole('switch').click();
+    await expect(row.getByRole('switch')).toHaveAttribute('aria-checked', 'true');
+    await expectAccessible(page);
+    await shot(page, info, 'admin-models');
+    await row.getByRole('button', { name: '编辑' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('每次扣费').fill('2');
+    await expectAccessible(page, '[role="dialog"]');
+    await shot(page, info, 'admin-model-edit');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row.getByRole('cell').nth(3)).toHaveText('2');
+    expect((await features()).find((f) => f.code === 'ai_35')?.cost).toBe(2);
+    await row.getByRole('button', { name: '编辑' }).click();
+    await dialog.getByLabel('每次扣费').fill('1');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect(dialog).toBeHidden();
   });
 
   test('users at mobile width: the list is cards, the menu a tab row', async ({ page }, info) => {

@@ -9,6 +9,7 @@ import { AdminLayout } from './AdminLayout.tsx';
 import { btn } from './components/ui.tsx';
 import AuditPage from './pages/AuditPage.tsx';
 import DashboardPage from './pages/DashboardPage.tsx';
+import ModelsPage from './pages/ModelsPage.tsx';
 import OrderDetailPage from './pages/OrderDetailPage.tsx';
 import OrdersPage from './pages/OrdersPage.tsx';
 import SitePage from './pages/SitePage.tsx';
@@ -80,6 +81,8 @@ function AdminScreen() {
       return <UsersPage />;
     case 'orders':
       return <OrdersPage />;
+    case 'models':
+      return <ModelsPage />;
     case 'site':
       return <SitePage />;
     case 'audit':

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { clsx } from 'clsx';
-import { ClipboardList, LayoutDashboard, ReceiptText, SlidersHorizontal, Undo2, UserCog } from 'lucide-react';
+import { Bot, ClipboardList, LayoutDashboard, ReceiptText, SlidersHorizontal, Undo2, UserCog } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 
@@ -8,6 +8,7 @@ const NAV = [
   { to: '/admin/dashboard', key: 'dashboard', Icon: LayoutDashboard },
   { to: '/admin/users', key: 'users', Icon: UserCog },
   { to: '/admin/orders', key: 'orders', Icon: ReceiptText },
+  { to: '/admin/models', key: 'models', Icon: Bot },
   { to: '/admin/site', key: 'site', Icon: SlidersHorizontal },
   { to: '/admin/audit', key: 'audit', Icon: ClipboardList },
 ] as const;

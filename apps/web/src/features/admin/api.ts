@@ -19,5 +19,8 @@ export const ep = {
   orderDetail: endpoint('admin.orderDetail', 'GET', '/api/admin/orders/:orderNo'),
   orderFulfil: endpoint('admin.orderFulfil', 'POST', '/api/admin/orders/:orderNo/fulfil'),
   orderRefund: endpoint('admin.orderRefund', 'POST', '/api/admin/orders/:orderNo/refund'),
+  models: endpoint('admin.models', 'GET', '/api/admin/models'),
+  modelCreate: endpoint('admin.modelCreate', 'POST', '/api/admin/models'),
+  modelUpdate: endpoint('admin.modelUpdate', 'POST', '/api/admin/models/:id'),
   dashboard: endpoint('admin.dashboard', 'GET', '/api/admin/dashboard'),
 };

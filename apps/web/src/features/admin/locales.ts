@@ -2,7 +2,7 @@ import { registerLocales, type Messages } from '../../lib/i18n.ts';
 
 const zh: Messages = {
   title: '管理后台',
-  nav: { label: '管理菜单', dashboard: '仪表盘', users: '用户管理', orders: '订单管理', site: '站点配置', audit: '操作日志', backToSite: '返回前台' },
+  nav: { label: '管理菜单', dashboard: '仪表盘', users: '用户管理', orders: '订单管理', models: '模型管理', site: '站点配置', audit: '操作日志', backToSite: '返回前台' },
   guard: {
     loading: '正在加载…',
     needLogin: '请先登录管理员账号',
@@ -221,6 +221,31 @@ const zh: Messages = {
     refundHint: '线下退款后在此记录，不会自动扣回已发放的额度。',
     channels: { wxpay: '微信', alipay: '支付宝' },
   },
+  models: {
+    title: '模型管理',
+    add: '新增模型',
+    edit: '编辑 {{name}}',
+    editShort: '编辑',
+    enabledLabel: '启用 {{name}}',
+    keys: '密钥（可用 / 全部）',
+    fields: {
+      code: '编码',
+      label: '名称',
+      description: '描述',
+      upstreamModel: '上游模型',
+      baseUrl: '接口地址（留空用默认）',
+      inputExt: '输入字数上限',
+      vision: '支持图片',
+      pool: '额度池',
+      cost: '每次扣费',
+      maxRounds: '上下文轮数',
+      maxTokens: '最大输出 tokens',
+      maxContextTokens: '上下文 tokens 预算',
+      systemPrompt: '系统提示词',
+      sort: '排序（小的在前）',
+      enabled: '启用',
+    },
+  },
   audit: {
     title: '操作日志',
     time: '时间',
@@ -246,13 +271,14 @@ const zh: Messages = {
           notice: '公告',
         },
         order: { fulfil: '手动入账', refund: '登记退款' },
+        model: { create: '新增模型', update: '修改模型' },
     },
   },
 };
 
 const en: Messages = {
   title: 'Admin console',
-  nav: { label: 'Admin menu', dashboard: 'Dashboard', users: 'Users', orders: 'Orders', site: 'Site settings', audit: 'Audit log', backToSite: 'Back to site' },
+  nav: { label: 'Admin menu', dashboard: 'Dashboard', users: 'Users', orders: 'Orders', models: 'Models', site: 'Site settings', audit: 'Audit log', backToSite: 'Back to site' },
   guard: {
     loading: 'Loading…',
     needLogin: 'Please sign in with an administrator account',
@@ -471,6 +497,31 @@ const en: Messages = {
     refundHint: 'Record a refund made outside the site; credits already granted are not taken back.',
     channels: { wxpay: 'WeChat', alipay: 'Alipay' },
   },
+  models: {
+    title: 'Models',
+    add: 'Add a model',
+    edit: 'Edit {{name}}',
+    editShort: 'Edit',
+    enabledLabel: 'Enable {{name}}',
+    keys: 'Keys (live / all)',
+    fields: {
+      code: 'Code',
+      label: 'Name',
+      description: 'Description',
+      upstreamModel: 'Upstream model',
+      baseUrl: 'Base URL (blank: default)',
+      inputExt: 'Input limit (characters)',
+      vision: 'Image input',
+      pool: 'Credit pool',
+      cost: 'Cost per turn',
+      maxRounds: 'Context rounds',
+      maxTokens: 'Max output tokens',
+      maxContextTokens: 'Context token budget',
+      systemPrompt: 'System prompt',
+      sort: 'Order (smaller first)',
+      enabled: 'On',
+    },
+  },
   audit: {
     title: 'Audit log',
     time: 'Time',
@@ -496,6 +547,7 @@ const en: Messages = {
           notice: 'Notice',
         },
         order: { fulfil: 'Fulfilled by hand', refund: 'Refund recorded' },
+        model: { create: 'Model added', update: 'Model changed' },
     },
   },
 };
