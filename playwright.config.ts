@@ -54,14 +54,14 @@ export default defineConfig({
       REGISTER_PER_IP_PER_HOUR: '100000',
       ORDERS_PER_IP_PER_10MIN: '100000',
       CLIENT_CODES_PER_IP_PER_HOUR: '100000',
-      // The operator, for the console's browser tests.
-      ADMIN_USERNAME: 'e2e_admin',
-      ADMIN_PASSWORD: 'e2e-Admin-pass1',
       DATABASE_URL: process.env.DATABASE_URL ?? '',
       DATABASE_SCHEMA: process.env.DATABASE_URL ? `e2e_${runId}` : '',
       REDIS_URL: process.env.REDIS_URL ?? '',
       // A run of its own: counters left in Redis by earlier runs (register per IP per hour …) do not count.
       REDIS_PREFIX: `e2e_${runId}:`,
+      // The administrator e2e/admin.spec.ts signs in as.
+      ADMIN_USERNAME: 'e2e_admin',
+      ADMIN_PASSWORD: 'e2e-admin-pass',
     },
   },
 });

@@ -5,7 +5,7 @@ import { expect, loginViaApi, shot, test } from './fixtures.ts';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
 
 const adminToken = async (request: import('@playwright/test').APIRequestContext) => {
-  const r = await request.post('/api/login/account-login', { data: { userName: 'e2e_admin', password: 'e2e-Admin-pass1' } });
+  const r = await request.post('/api/login/account-login', { data: { userName: 'e2e_admin', password: 'e2e-admin-pass' } });
   return (await r.json()).data.token as string;
 };
 

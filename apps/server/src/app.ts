@@ -18,6 +18,7 @@ import { docsRoutes } from './modules/docs/routes.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { ensureAdmin, seed } from './db/seed.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { appsRoutes } from './modules/apps/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
@@ -160,6 +161,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   app.addHook('preClose', () => turns.close());
   await plugin((s) => appsRoutes(s, ctx));
   await plugin((s) => fileRoutes(s, ctx));
+  await plugin((s) => adminRoutes(s, ctx, configService));
   route(app, routes.system.health, async () => ({ code: 200, message: 'ok', success: true, data: { db: database.kind, kv: kv.kind } }));
   docsRoutes(app);
 

@@ -19,3 +19,4 @@ export * from './translate-languages.ts';
 export * from './schemas/thesis.ts';
 export * from './schemas/slides.ts';
 export * from './slides.ts';
+export * from './schemas/admin.ts';

@@ -49,12 +49,25 @@ async function lookup(ctx: AppContext, token: string): Promise<AuthUser | null> 
   return { id: row.id, tokenId: row.tokenId, isAdmin: row.isAdmin };
 }
 
+export const BANNED_MESSAGE = '账号已被停用，请联系客服';
+
+/** True when the token (revoked or not) belongs to a banned account: its refusal says so (SPEC §8 403000 with the message). */
+async function isBannedToken(ctx: AppContext, token: string) {
+  const [row] = await ctx.db
+    .select({ status: users.status })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(eq(authTokens.tokenHash, sha256(token)))
+    .limit(1);
+  return !!row && row.status !== 1;
+}
+
 /** The caller; HTTP 401 without a token, code 403000 with a bad, revoked or expired one. */
 export async function requireUser(ctx: AppContext, req: FastifyRequest): Promise<AuthUser> {
   const token = bearerToken(req);
   if (!token) throw unauthorized();
   const user = await lookup(ctx, token);
-  if (!user) throw tokenInvalid();
+  if (!user) throw (await isBannedToken(ctx, token)) ? tokenInvalid(BANNED_MESSAGE) : tokenInvalid();
   return user;
 }
 

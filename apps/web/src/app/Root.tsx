@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { useThemeSync } from '../lib/theme.ts';
 import { bootOnce } from './boot.ts';
+import { useConfigRefresh } from './useConfigRefresh.ts';
 import { useDocumentHead } from './useDocumentHead.ts';
 import { usePageTracking } from './usePageTracking.ts';
 import { useSessionEvents } from './useSessionEvents.ts';
@@ -13,5 +14,6 @@ export function Root() {
   useSessionEvents();
   useDocumentHead();
   usePageTracking();
+  useConfigRefresh();
   return <Outlet />;
 }

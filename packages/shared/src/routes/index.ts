@@ -3,6 +3,7 @@
  * request and reply schemas). The server registers its routes from it, the OpenAPI document is
  * generated from it, and a test fails when the two disagree.
  */
+import { adminRoutes } from './admin.ts';
 import { appsRoutes } from './apps.ts';
 import { authRoutes } from './auth.ts';
 import { billingRoutes } from './billing.ts';
@@ -23,6 +24,7 @@ import { turnsRoutes } from './turns.ts';
 import { userRoutes } from './user.ts';
 
 export * from './define.ts';
+export * from './admin.ts';
 export * from './apps.ts';
 export * from './auth.ts';
 export * from './billing.ts';
@@ -59,6 +61,7 @@ export const routes = {
   thesis: thesisRoutes,
   slides: slidesRoutes,
   support: supportRoutes,
+  admin: adminRoutes,
 };
 
 /** Every route of the manifest, with its key (`chat.create`). */

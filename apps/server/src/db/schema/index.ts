@@ -12,3 +12,4 @@ export * from './mind.ts';
 export * from './thesis.ts';
 export * from './slides.ts';
 export * from './support.ts';
+export * from './admin.ts';

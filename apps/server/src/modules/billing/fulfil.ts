@@ -22,7 +22,14 @@ const ORDER_NO = /^[0-9A-Za-z_-]{1,64}$/;
  * and then find status 1. An expired order (status 2) whose money arrived is still honoured.
  * A guest's order is paid here and granted when it is bound to an account.
  */
-export async function fulfil(ctx: AppContext, provider: PayProviderName, n: PayNotification, raw: string): Promise<FulfilResult> {
+export async function fulfil(
+  ctx: AppContext,
+  provider: PayProviderName,
+  n: PayNotification,
+  raw: string,
+  /** Runs in the same transaction, only when this call flipped the order to paid (the admin console's audit row). */
+  onPaid?: (tx: Db, outcome: NotificationOutcome) => Promise<void>,
+): Promise<FulfilResult> {
   if (!n.paid) throw new Error('fulfil takes paid notifications only');
   const base = { provider, orderNo: n.orderNo, raw };
   if (!ORDER_NO.test(n.orderNo)) {
@@ -59,6 +66,7 @@ export async function fulfil(ctx: AppContext, provider: PayProviderName, n: PayN
     const late = order.status === 2 || order.expiresAt.getTime() <= now;
     const outcome: NotificationOutcome = late ? 'paid_after_expiry' : 'paid';
     await logNotification(tx, { ...base, outcome, detail: `${n.gatewayStatus} ${n.gatewayTradeNo}`.trim() });
+    if (onPaid) await onPaid(tx, outcome);
     if (late) ctx.log.warn({ provider, orderNo: n.orderNo }, 'payment arrived for an expired order; honoured');
     return { ok: true, outcome };
   });

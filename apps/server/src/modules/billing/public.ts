@@ -6,3 +6,4 @@ export { packageKindOf } from './packages.ts';
 export { clientCodeOf, payerOf, type Payer } from './payer.ts';
 export { listPptPackages, packageView } from './packages.ts';
 export { grantPackage } from './membership.ts';
+export { fulfil, type FulfilResult } from './fulfil.ts';

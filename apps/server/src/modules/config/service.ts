@@ -7,6 +7,10 @@ import { createPayProviders, PAY_PRIORITY } from '../../providers/pay/index.ts';
 import { SETTINGS_DEFAULTS, type SettingKey, type SiteSettings } from './defaults.ts';
 
 export type { SiteSettings };
+export { SETTINGS_DEFAULTS };
+
+/** Published when settings, menu or notice change, so every instance drops its cached config. */
+export const CONFIG_CHANGED = 'config:changed';
 
 const CACHE_MS = 5000;
 
@@ -36,6 +40,23 @@ export class ConfigService {
     this.replies.set(key, { at: now, value });
     value.catch(() => this.replies.delete(key));
     return value;
+  }
+
+  /** Drops this instance's cached settings and replies (the next call reads the database). */
+  drop() {
+    this.cache = null;
+    this.replies.clear();
+  }
+
+  /** After a change: drops the cache here and tells every other instance (ctx.kv publish) to drop theirs. */
+  async invalidate() {
+    this.drop();
+    await this.ctx.kv.publish(CONFIG_CHANGED, String(this.ctx.clock.now()));
+  }
+
+  /** Drops the cache whenever any instance publishes a change; returns the unsubscribe. */
+  listen() {
+    return this.ctx.kv.subscribe(CONFIG_CHANGED, () => this.drop());
   }
 
   async settings(): Promise<SiteSettings> {

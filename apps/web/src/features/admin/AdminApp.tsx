@@ -1,0 +1,93 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation } from 'react-router';
+import { callRoute } from '../../lib/api.ts';
+import { ApiError } from '../../lib/http.ts';
+import { useSession } from '../../lib/session.ts';
+import { ep } from './api.ts';
+import { AdminLayout } from './AdminLayout.tsx';
+import { btn } from './components/ui.tsx';
+import AuditPage from './pages/AuditPage.tsx';
+import DashboardPage from './pages/DashboardPage.tsx';
+import ModelsPage from './pages/ModelsPage.tsx';
+import OrderDetailPage from './pages/OrderDetailPage.tsx';
+import OrdersPage from './pages/OrdersPage.tsx';
+import SitePage from './pages/SitePage.tsx';
+import UserDetailPage from './pages/UserDetailPage.tsx';
+import UsersPage from './pages/UsersPage.tsx';
+import './admin.css';
+import './locales.ts';
+
+function Notice({ title, hint, action }: { title: string; hint?: string; action?: React.ReactNode }) {
+  return (
+    <main className="flex h-full flex-col items-center justify-center gap-3 p-6 text-center">
+      <h1 className="text-lg font-semibold">{title}</h1>
+      {hint && <p className="text-sm text-neutral-600 dark:text-neutral-400">{hint}</p>}
+      {action}
+    </main>
+  );
+}
+
+/**
+ * /admin/*: its own lazily loaded chunk (the router's dynamic import), never part of what an end
+ * user downloads. The server refuses every admin call to anyone but an admin; this screen only
+ * says so instead of showing an empty console.
+ */
+export default function AdminApp() {
+  const { t } = useTranslation('admin');
+  const token = useSession((s) => s.token);
+  const me = useQuery({
+    queryKey: ['admin', 'me', token],
+    queryFn: () => callRoute(ep.me, undefined, { silent: true }),
+    enabled: !!token,
+    retry: false,
+  });
+
+  const goLogin = (
+    <Link to="/talk" className={btn.primary}>
+      {t('guard.goLogin')}
+    </Link>
+  );
+  if (!token) return <Notice title={t('guard.needLogin')} action={goLogin} />;
+  if (me.isPending) return <Notice title={t('guard.loading')} />;
+  if (me.isError) {
+    const code = me.error instanceof ApiError ? me.error.code : 0;
+    if (code === 403) return <Notice title={t('guard.forbidden')} hint={t('guard.forbiddenHint')} action={goLogin} />;
+    if (code === 401 || code === 403000) return <Notice title={t('guard.needLogin')} action={goLogin} />;
+    return <Notice title={t('guard.failed')} />;
+  }
+
+  return (
+    <AdminLayout admin={me.data}>
+      <AdminScreen />
+    </AdminLayout>
+  );
+}
+
+/**
+ * The screen for the path under /admin. A plain switch rather than react-router's <Routes>: those
+ * exports would otherwise be kept in the end user's entry chunk (where react-router lives).
+ */
+function AdminScreen() {
+  const [section, id, ...rest] = useLocation().pathname.replace(/^\/admin\/?/, '').split('/').filter(Boolean);
+  if (rest.length) return <Navigate to="/admin/dashboard" replace />;
+  if (section === 'users' && id) return /^\d{1,10}$/.test(id) ? <UserDetailPage id={Number(id)} /> : <Navigate to="/admin/users" replace />;
+  if (section === 'orders' && id) return /^[0-9A-Za-z_-]{1,64}$/.test(id) ? <OrderDetailPage orderNo={id} /> : <Navigate to="/admin/orders" replace />;
+  if (id) return <Navigate to="/admin/dashboard" replace />;
+  switch (section) {
+    case 'dashboard':
+      return <DashboardPage />;
+    case 'users':
+      return <UsersPage />;
+    case 'orders':
+      return <OrdersPage />;
+    case 'models':
+      return <ModelsPage />;
+    case 'site':
+      return <SitePage />;
+    case 'audit':
+      return <AuditPage />;
+    default:
+      return <Navigate to="/admin/dashboard" replace />;
+  }
+}
