@@ -55,6 +55,7 @@ export function MessageActions({ item, isLastReply, showRetry, generating, onEdi
   return (
     <div
       data-export-ignore
+      data-message-actions
       className={clsx(
         'flex items-center gap-0.5',
         item.inversion ? 'justify-end' : '-ml-1.5',
