@@ -52,6 +52,7 @@ test.describe('edit and branch', () => {
     const editor = await startEdit(page, info, question(page, '原来的第二个问题'));
     await expect(editor).toHaveValue('原来的第二个问题');
     await editor.fill('改写后的第二个问题');
+    await editor.scrollIntoViewIfNeeded();
     await shot(page, info, 'branch-editing');
     await axeBranches(page);
     await main(page).getByRole('button', { name: '发送', exact: true }).first().click();
@@ -62,6 +63,7 @@ test.describe('edit and branch', () => {
     await expect(question(page, '原来的第二个问题')).toHaveCount(0);
     await expect(switcher(edited)).toContainText('2/2');
     await expect(question(page, '第一个问题：什么是分支')).toBeVisible();
+    await switcher(edited).scrollIntoViewIfNeeded();
     await shot(page, info, 'branch-edited-2of2');
 
     // ‹ shows the original branch, › comes back.
@@ -70,6 +72,7 @@ test.describe('edit and branch', () => {
     await expect(original).toBeVisible();
     await expect(switcher(original)).toContainText('1/2');
     await expect(question(page, '改写后的第二个问题')).toHaveCount(0);
+    await switcher(original).scrollIntoViewIfNeeded();
     await shot(page, info, 'branch-switched-1of2');
     await switcher(original).getByRole('button', { name: '下一个分支' }).click();
     await expect(switcher(question(page, '改写后的第二个问题'))).toContainText('2/2');
@@ -95,6 +98,7 @@ test.describe('edit and branch', () => {
     await page.reload();
     await expect(switcher(question(page, '原来的第二个问题'))).toContainText('1/2');
     await expect(question(page, '改写后的第二个问题')).toHaveCount(0);
+    await switcher(question(page, '原来的第二个问题')).scrollIntoViewIfNeeded();
     await shot(page, info, 'branch-after-reload');
 
     // A new question follows the branch on screen.

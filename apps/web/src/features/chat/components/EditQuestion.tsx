@@ -49,14 +49,14 @@ export function EditQuestion({ item, mobile, onDone }: { item: ChatItem; mobile:
         className="w-full resize-none bg-transparent px-2 py-1.5 text-[15px] leading-7 outline-none"
       />
       <div className="flex items-center justify-end gap-2">
-        <span className="mr-auto px-2 text-xs text-neutral-500 dark:text-neutral-400">{t('editHint')}</span>
-        <button type="button" onClick={onDone} className="h-8 rounded-lg px-3 text-sm text-neutral-700 hover:bg-neutral-100 dark:text-neutral-200 dark:hover:bg-neutral-800">
+        <span className="min-w-0 flex-1 px-2 text-xs text-neutral-500 dark:text-neutral-400">{t('editHint')}</span>
+        <button type="button" onClick={onDone} className="h-8 shrink-0 rounded-lg px-3 text-sm whitespace-nowrap text-neutral-700 hover:bg-neutral-100 dark:text-neutral-200 dark:hover:bg-neutral-800">
           {t('cancel')}
         </button>
         <button
           type="submit"
           disabled={!canSend}
-          className="h-8 rounded-lg bg-primary px-3 text-sm font-medium text-white transition-colors hover:bg-primary-hover disabled:opacity-40"
+          className="h-8 shrink-0 rounded-lg bg-primary px-3 whitespace-nowrap text-sm font-medium text-white transition-colors hover:bg-primary-hover disabled:opacity-40"
         >
           {t('editSend')}
         </button>
