@@ -129,7 +129,7 @@ describe('switching branches', () => {
     // Remembering a message in the middle: the branch goes on along the newest replies below it.
     await branch(alice, { uuid, messageId: ids[5] });
     const deeper = await sendTurn(t, alice, { uuid, input: '从中间继续', feature: 'tree' });
-    const editReply = edit.last!.type === 'done' ? edit.last.messageId : -1;
+    const editReply = edit.last?.type === 'done' ? edit.last.messageId : -1;
     const d = deeper.last!.type === 'done' ? deeper.last : null;
     expect(byId((await history(uuid)).list).get(d!.userMessageId)!.parentId).toBe(editReply);
   });
@@ -245,7 +245,7 @@ describe('deleting a message deletes what follows it', () => {
     expect(h.list.map((m) => m.id)).toEqual(ids);
     expect(h.activeId).toBe(ids[3]);
     const next = await sendTurn(t, alice, { uuid, input: '删除之后', feature: 'tree' });
-    expect(byId((await history(uuid)).list).get(next.last!.type === 'done' ? next.last.userMessageId : -1)!.parentId).toBe(ids[7]);
+    expect(byId((await history(uuid)).list).get(next.last?.type === 'done' ? next.last.userMessageId : -1)!.parentId).toBe(ids[7]);
 
     // Deleting a message in the middle takes every message after it, on every branch.
     await sendTurn(t, alice, { uuid, input: '又一个分支', parentId: ids[5], feature: 'tree' });
@@ -295,7 +295,7 @@ describe('stops, cuts and concurrency on branches', () => {
     const before = (await getBalance(t, aliceId)).baseModel3;
     const s = await sendTurn(t, alice, { uuid, input: '[[cut]] 改写后断开', parentId: ids[1], feature: 'tree' });
     expect(s.last).toMatchObject({ type: 'error', code: Code.CHAT_UPSTREAM });
-    const saved = byId((await history(uuid)).list).get(s.last!.type === 'error' ? s.last.messageId! : -1)!;
+    const saved = byId((await history(uuid)).list).get(s.last?.type === 'error' ? s.last.messageId! : -1)!;
     expect(s.text).toBe(pieces('[[cut]] 改写后断开', 3).join(''));
     expect(saved).toMatchObject({ status: 'error', charged: false, text: s.text });
     expect(byId((await history(uuid)).list).get(saved.parentId!)).toMatchObject({ parentId: ids[1], text: '[[cut]] 改写后断开' });
@@ -321,6 +321,6 @@ describe('stops, cuts and concurrency on branches', () => {
     expect(held!.n).toBe(0);
     // The branch on screen is one of the two new replies.
     const active = (await history(uuid)).activeId;
-    expect([a!, b!].map((r) => (r.last!.type === 'done' ? r.last.messageId : -1))).toContain(active);
+    expect([a!, b!].map((r) => (r.last?.type === 'done' ? r.last.messageId : -1))).toContain(active);
   });
 });
