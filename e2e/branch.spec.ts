@@ -34,7 +34,8 @@ async function startEdit(page: Page, info: TestInfo, row: Locator) {
   if (isMobile(info)) await bubble.click();
   else await bubble.hover();
   await row.getByRole('button', { name: '编辑' }).click();
-  return row.getByRole('textbox', { name: '编辑消息' });
+  // Found by its name alone: once its text changes, the row no longer matches the old text.
+  return main(page).getByRole('textbox', { name: '编辑消息' });
 }
 
 test.describe('edit and branch', () => {
