@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  chatBranchBody,
+  chatBranchReply,
   chatCountReply,
   chatCreateBody,
   chatCreateReply,
@@ -38,7 +40,8 @@ export const chatRoutes = defineRoutes('chat', {
   historyDelete: { method: 'POST', path: '/api/chat/history/delete', access: 'user', summary: '删除一个对话', body: chatHistoryDeleteBody, response: z.null() },
   groupUpdate: { method: 'POST', path: '/group/update', access: 'user', summary: '修改对话标题或置顶', body: groupUpdateBody, response: groupUpdateReply },
   groupDelAll: { method: 'POST', path: '/group/delAll', access: 'user', summary: '删除全部（或某类）对话', body: groupDelAllBody, response: chatCountReply },
-  messageDelete: { method: 'POST', path: '/chatlog/del', access: 'user', summary: '删除一条消息', body: chatlogDelBody, response: z.null() },
+  messageDelete: { method: 'POST', path: '/chatlog/del', access: 'user', summary: '删除一条消息及其后的所有消息（含分支）', body: chatlogDelBody, response: z.null() },
+  branch: { method: 'POST', path: '/api/chat/branch', access: 'user', summary: '切换到另一个分支（记住当前显示的分支）', body: chatBranchBody, response: chatBranchReply },
   messagesClear: { method: 'POST', path: '/chatlog/delByGroupId', access: 'user', summary: '清空一个对话的消息', body: chatlogDelByGroupBody, response: chatCountReply },
   uploadImage: {
     method: 'POST',

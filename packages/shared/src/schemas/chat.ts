@@ -59,10 +59,21 @@ export const chatCreateBody = z
     temp_id: z.coerce.number({ error: 'temp_id 无效' }).int('temp_id 无效').positive('temp_id 无效').max(2_147_483_647, 'temp_id 无效').optional(),
     variable: z.record(z.string(), z.unknown()).optional(),
     identity_id: z.coerce.number({ error: 'identity_id 无效' }).int('identity_id 无效').positive('identity_id 无效').max(2_147_483_647, 'identity_id 无效').optional(),
+    /**
+     * The message the new question follows in group `uuid` (0: it becomes a first message). An
+     * earlier one forks the conversation there (an edited question); absent, the question follows
+     * the end of the branch on screen.
+     */
+    parentId: z.coerce.number({ error: 'parentId 无效' }).int('parentId 无效').min(0, 'parentId 无效').max(ID_MAX, 'parentId 无效').optional(),
+    /** With `retry`: the question to answer again (the new reply is a sibling of its earlier ones); absent, the last question on screen. */
+    messageId: z.coerce.number({ error: 'messageId 无效' }).int('messageId 无效').positive('messageId 无效').max(ID_MAX, 'messageId 无效').optional(),
   })
   .superRefine((b, ctx) => {
+    if (b.parentId !== undefined && b.uuid === 0) ctx.addIssue({ code: 'custom', path: ['parentId'], message: '新对话不能指定上一条消息' });
+    if (b.messageId !== undefined && !b.retry) ctx.addIssue({ code: 'custom', path: ['messageId'], message: '只有重试时才能指定消息' });
     if (b.retry) {
       if (b.uuid === 0) ctx.addIssue({ code: 'custom', path: ['uuid'], message: '重试需要指定对话' });
+      if (b.parentId !== undefined) ctx.addIssue({ code: 'custom', path: ['parentId'], message: '重试时请用 messageId 指定问题' });
       return;
     }
     if (b.temp_id === undefined && !b.input.trim()) ctx.addIssue({ code: 'custom', path: ['input'], message: '请输入内容' });
@@ -157,6 +168,8 @@ export type ChatHistoryQuery = z.infer<typeof chatHistoryQuery>;
 export const chatMessage = z.object({
   id: z.number(),
   uuid: z.number(),
+  /** The message this one follows (null: a first message). Siblings are the branches of a conversation. */
+  parentId: z.number().nullable().optional(),
   role: z.enum(['user', 'assistant']),
   /** True for the user's own messages (SPEC §3). */
   inversion: z.boolean(),
@@ -172,8 +185,11 @@ export const chatMessage = z.object({
   dateTime: z.string(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
-/** Oldest first. */
-export const chatHistoryReply = z.object({ list: z.array(chatMessage) });
+/**
+ * Every message of the conversation (all branches), oldest first, and the message whose branch is
+ * on screen: the path from the first message down to `activeId`, then on along the newest replies.
+ */
+export const chatHistoryReply = z.object({ list: z.array(chatMessage), activeId: z.number().nullable().optional() });
 export type ChatHistoryReply = z.infer<typeof chatHistoryReply>;
 
 export const chatHistoryDeleteBody = z.object({ uuid: groupId('uuid'), model: optionalText(64) });
@@ -194,7 +210,14 @@ export const groupDelAllBody = z.object({ type: groupTypes.optional() });
 export type GroupDelAllBody = z.infer<typeof groupDelAllBody>;
 export const chatCountReply = z.object({ count: z.number() });
 
+/** Deletes the message and everything that follows it (its replies and their branches). */
 export const chatlogDelBody = z.object({ id: groupId('id') });
+
+/** Shows another branch: `messageId` becomes the message whose branch is on screen (remembered for the next visit). */
+export const chatBranchBody = z.object({ uuid: groupId('uuid'), messageId: groupId('messageId') });
+export type ChatBranchBody = z.infer<typeof chatBranchBody>;
+export const chatBranchReply = z.object({ activeId: z.number() });
+export type ChatBranchReply = z.infer<typeof chatBranchReply>;
 export type ChatlogDelBody = z.infer<typeof chatlogDelBody>;
 
 export const chatlogDelByGroupBody = z.object({ groupId: groupId('groupId') });

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /** A conversation. `id` is what the API calls `uuid`. type: 1 chat, 2 expert, 3 template. */
@@ -21,12 +21,16 @@ export const chatGroups = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** The message whose branch is on screen (the path from the first message down to it, then on along the newest replies). */
+    activeLeafId: integer('active_leaf_id').references((): AnyPgColumn => chatMessages.id, { onDelete: 'set null' }),
   },
   (t) => [index('chat_groups_user_idx').on(t.userId, t.type, t.updatedAt)],
 );
 
 /**
- * One message of a group. status: complete / stopped (by the user or a dropped connection,
+ * One message of a group, a node of its tree: `parentId` is the message it follows (null for a
+ * first message). An edited question is a sibling of the original, a regenerated reply a sibling
+ * of the earlier reply; deleting a message deletes what follows it. status: complete / stopped (by the user or a dropped connection,
  * text is partial) / error (error_text says why; text holds what arrived before it).
  */
 export const chatMessages = pgTable(
@@ -36,6 +40,7 @@ export const chatMessages = pgTable(
     groupId: integer('group_id')
       .notNull()
       .references(() => chatGroups.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => chatMessages.id, { onDelete: 'cascade' }),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -50,5 +55,5 @@ export const chatMessages = pgTable(
     charged: boolean('charged').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('chat_messages_group_idx').on(t.groupId, t.id), index('chat_messages_user_idx').on(t.userId)],
+  (t) => [index('chat_messages_group_idx').on(t.groupId, t.id), index('chat_messages_user_idx').on(t.userId), index('chat_messages_parent_idx').on(t.parentId)],
 );

@@ -113,15 +113,17 @@ describe('a chat turn on the offline model', () => {
     expect(s.last?.type).toBe('done');
   });
 
-  it('retry re-sends the last question and replaces its reply', async () => {
+  it('retry re-sends the last question; the new reply is a branch beside the first (branches.test.ts has more)', async () => {
     await setBalance(t, aliceId, { base3: 5 });
     const first = await sendTurn(t, alice, { input: '要重试的问题' });
     const again = await sendTurn(t, alice, { uuid: first.uuid, retry: true });
     expect(again.last).toMatchObject({ type: 'done', status: 'complete' });
     const h = await t.call('GET', '/api/chat/history', { token: alice, query: { uuid: String(first.uuid) } });
     const list = chatHistoryReply.parse(h.body.data).list;
-    expect(list.map((m) => m.role)).toEqual(['user', 'assistant']);
-    expect(list[1]!.id).toBe(again.last?.type === 'done' ? again.last.messageId : -1);
+    expect(list.map((m) => m.role)).toEqual(['user', 'assistant', 'assistant']);
+    expect(list[1]!.parentId).toBe(list[0]!.id);
+    expect(list[2]!.parentId).toBe(list[0]!.id);
+    expect(list[2]!.id).toBe(again.last?.type === 'done' ? again.last.messageId : -1);
     expect(again.last?.type === 'done' && again.last.userMessageId).toBe(list[0]!.id);
   });
 });

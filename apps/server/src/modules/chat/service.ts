@@ -1,11 +1,12 @@
-import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   Code,
   IMAGES_PER_CONVERSATION,
   type ChatCreateBody,
   type ChatCreateReply,
+  type ChatBranchBody,
   type ChatGroup,
-  type ChatMessage,
+  type ChatHistoryReply,
   type GroupUpdateBody,
 } from '@app/shared';
 import { checkTemplateValues, fillTemplatePrompt } from '@app/shared';
@@ -13,6 +14,7 @@ import type { AuthUser } from '../../core/auth.ts';
 import type { AppContext } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { limitOrThrow } from '../../core/rate-limit.ts';
+import type { Db } from '../../db/client.ts';
 import { chatGroups, chatMessages } from '../../db/schema/index.ts';
 import { requireAccess } from '../../core/access.ts';
 import { requireApp, type AppRow } from '../apps/public.ts';
@@ -20,6 +22,7 @@ import { readBalance } from '../billing/public.ts';
 import { balanceError, spendable, type ChatModel, type ModelCatalog } from '../models/service.ts';
 import { prepareTurn } from '../turns/service.ts';
 import type { PastMessage } from './prompt.ts';
+import { deleteSubtree, endOfBranch, messageOf, pathTo } from './tree.ts';
 import { CHAT_TURN_PREFIX, type PreparedTurn } from './turns.ts';
 import { groupView, messageView, titleOf, type GroupRow } from './views.ts';
 
@@ -71,13 +74,10 @@ export class ChatService {
     let retryOf: number | null = null;
     let title = '';
     let variable: Record<string, string> | null = null;
+    let parentId: number | null = null;
     if (body.retry) {
-      const [last] = await this.ctx.db
-        .select()
-        .from(chatMessages)
-        .where(and(eq(chatMessages.groupId, group!.id), eq(chatMessages.role, 'user')))
-        .orderBy(desc(chatMessages.id))
-        .limit(1);
+      const question = await this.questionToRetry(group!, body.messageId);
+      const [last] = await this.ctx.db.select().from(chatMessages).where(eq(chatMessages.id, question)).limit(1);
       if (!last) throw field('retry', '没有可以重试的消息');
       ({ text: input, images } = last);
       retryOf = last.id;
@@ -104,6 +104,8 @@ export class ChatService {
       if (images.length) await this.checkImages(caller, model, group, images);
     }
 
+    if (group && !body.retry) parentId = await this.parentOf(group, body.parentId);
+
     const balance = await readBalance(this.ctx.db, caller.id, this.ctx.clock.now());
     if (spendable(balance, model.pool) < model.cost) throw balanceError(model.pool);
 
@@ -129,6 +131,7 @@ export class ChatService {
       input,
       images,
       retryOf,
+      parentId,
       usingContext: body.usingContext,
       temperature: body.temperature === undefined ? undefined : Math.min(body.temperature, model.temperatureMax),
       systemMessage: body.systemMessage,
@@ -176,16 +179,36 @@ export class ChatService {
     if (before + images.length > IMAGES_PER_CONVERSATION) throw field('images', `每个对话最多上传${IMAGES_PER_CONVERSATION}张图片`);
   }
 
-  /** Earlier messages of a turn's group (before its question `beforeId`), oldest first. */
-  async pastMessages(turn: PreparedTurn, limit: number, beforeId: number): Promise<PastMessage[]> {
-    const conds = [eq(chatMessages.groupId, turn.groupId), eq(chatMessages.userId, turn.userId), lt(chatMessages.id, beforeId)];
-    const rows = await this.ctx.db
-      .select({ role: chatMessages.role, text: chatMessages.text, images: chatMessages.images, status: chatMessages.status })
-      .from(chatMessages)
-      .where(and(...conds))
-      .orderBy(desc(chatMessages.id))
-      .limit(limit);
-    return rows.reverse().map((r) => ({ ...r, role: r.role === 'user' ? 'user' : 'assistant' }));
+  /**
+   * The parent of a new question: the one named (0: none, a first message — an edited first
+   * question), else the end of the branch on screen. One of another conversation is refused.
+   */
+  private async parentOf(group: GroupRow, requested: number | undefined): Promise<number | null> {
+    if (requested === undefined) return endOfBranch(this.ctx.db, group);
+    if (requested === 0) return null;
+    if (!(await messageOf(this.ctx.db, group.id, requested))) throw field('parentId', '要接续的消息不存在或不属于这个对话');
+    return requested;
+  }
+
+  /** The question a retry answers again: the one named, else the last question on the branch on screen. */
+  private async questionToRetry(group: GroupRow, requested: number | undefined): Promise<number> {
+    if (requested !== undefined) {
+      const m = await messageOf(this.ctx.db, group.id, requested);
+      if (!m) throw field('messageId', '要重试的消息不存在或不属于这个对话');
+      if (m.role !== 'user') throw field('messageId', '请指定要重新回答的问题');
+      return m.id;
+    }
+    const end = await endOfBranch(this.ctx.db, group);
+    let m = end === null ? null : await messageOf(this.ctx.db, group.id, end);
+    if (m && m.role !== 'user') m = m.parentId === null ? null : await messageOf(this.ctx.db, group.id, m.parentId);
+    if (!m || m.role !== 'user') throw field('retry', '没有可以重试的消息');
+    return m.id;
+  }
+
+  /** The path above a turn's question (`questionId`, not included), oldest first: never a message of another branch. */
+  async pastMessages(turn: PreparedTurn, limit: number, questionId: number): Promise<PastMessage[]> {
+    const path = await pathTo(this.ctx.db, turn.groupId, turn.userId, questionId, limit + 1);
+    return path.slice(0, -1);
   }
 
   async histories(caller: AuthUser, types: number[]): Promise<ChatGroup[]> {
@@ -198,7 +221,8 @@ export class ChatService {
     return rows.map(groupView);
   }
 
-  async history(caller: AuthUser, uuid: number): Promise<ChatMessage[]> {
+  /** Every message of the group (all branches, one query) and the branch on screen. */
+  async history(caller: AuthUser, uuid: number): Promise<ChatHistoryReply> {
     const group = await this.requireGroup(caller, uuid);
     const rows = await this.ctx.db
       .select()
@@ -206,7 +230,19 @@ export class ChatService {
       .where(eq(chatMessages.groupId, group.id))
       .orderBy(desc(chatMessages.id))
       .limit(HISTORY_MAX);
-    return rows.reverse().map(messageView);
+    return { list: rows.reverse().map(messageView), activeId: group.activeLeafId };
+  }
+
+  /** Shows another branch: `messageId` (a message of this group) is remembered as the one on screen. */
+  async switchBranch(caller: AuthUser, body: ChatBranchBody) {
+    const group = await this.requireGroup(caller, body.uuid, 'chatGroup.update');
+    const [row] = await this.ctx.db
+      .update(chatGroups)
+      .set({ activeLeafId: body.messageId })
+      .where(and(eq(chatGroups.id, group.id), sql`exists (select 1 from chat_messages m where m.id = ${body.messageId} and m.group_id = ${group.id})`))
+      .returning({ id: chatGroups.id });
+    if (!row) throw field('messageId', '消息不存在或不属于这个对话');
+    return { activeId: body.messageId };
   }
 
   async deleteGroup(caller: AuthUser, uuid: number) {
@@ -238,9 +274,15 @@ export class ChatService {
     return rows.length;
   }
 
+  /** Deletes the message and everything that follows it on every branch; returns how many went. */
   async deleteMessage(caller: AuthUser, id: number) {
     await requireAccess(this.ctx.db, caller, 'chatMessage.delete', [id]);
-    await this.ctx.db.delete(chatMessages).where(eq(chatMessages.id, id));
+    return this.ctx.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const [m] = await tx.select({ groupId: chatMessages.groupId, parentId: chatMessages.parentId }).from(chatMessages).where(eq(chatMessages.id, id)).limit(1);
+      if (!m) throw notFound('消息不存在或已删除');
+      return deleteSubtree(tx, m.groupId, id, m.parentId);
+    });
   }
 
   async clearGroup(caller: AuthUser, groupId: number) {

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Code, type ChatStreamEvent } from '@app/shared';
 import type { AppContext } from '../../core/context.ts';
@@ -14,7 +14,7 @@ import { CHAT_TURN_PREFIX, type PreparedTurn } from './turns.ts';
 /** What a chat turn keeps to save its reply, also when another instance settles it. */
 interface ChatRef extends Record<string, unknown> {
   groupId: number;
-  /** The question of this turn (the re-sent one for a retry). */
+  /** The question of this turn (the re-sent one for a retry); the reply is saved below it, beside any earlier replies. */
   userMessageId: number;
   retry: boolean;
   model: string;
@@ -80,24 +80,28 @@ export class TurnRunner {
     if (userMessageId === null) {
       const [q] = await tx
         .insert(chatMessages)
-        .values({ groupId: turn.groupId, userId: turn.userId, role: 'user', text: turn.input, images: turn.images, status: 'complete', model: turn.model, createdAt: at })
+        .values({ groupId: turn.groupId, parentId: turn.parentId ?? null, userId: turn.userId, role: 'user', text: turn.input, images: turn.images, status: 'complete', model: turn.model, createdAt: at })
         .returning({ id: chatMessages.id });
       userMessageId = q!.id;
     }
+    // The new question's branch is the one on screen from now on (a reload shows it while the reply streams).
+    await tx.update(chatGroups).set({ activeLeafId: userMessageId }).where(eq(chatGroups.id, turn.groupId));
     return { groupId: turn.groupId, userMessageId, retry: turn.retryOf !== null, model: turn.model };
   }
 
-  /** The reply; a retry replaces the replies that followed the question it re-sent. */
+  /**
+   * The reply, below its question (a retry's beside the earlier replies, which stay as branches).
+   * It becomes the end of the branch on screen unless another branch was chosen meanwhile. A
+   * question deleted while its reply streamed leaves the reply saved as a first message.
+   */
   private async finish(tx: Db, ref: ChatRef, o: Outcome): Promise<ChatClosing> {
     const now = new Date(this.ctx.clock.now());
-    if (ref.retry) {
-      await tx.delete(chatMessages).where(and(eq(chatMessages.groupId, ref.groupId), eq(chatMessages.role, 'assistant'), gt(chatMessages.id, ref.userMessageId)));
-    }
-    const [group] = await tx.update(chatGroups).set({ updatedAt: sql`greatest(${chatGroups.updatedAt}, ${now.toISOString()}::timestamptz)` }).where(eq(chatGroups.id, ref.groupId)).returning({ userId: chatGroups.userId });
+    const [group] = await tx.select({ userId: chatGroups.userId }).from(chatGroups).where(eq(chatGroups.id, ref.groupId));
     const [saved] = await tx
       .insert(chatMessages)
       .values({
         groupId: ref.groupId,
+        parentId: sql`(select id from chat_messages where id = ${ref.userMessageId})`,
         userId: group!.userId,
         role: 'assistant',
         text: o.text,
@@ -111,6 +115,13 @@ export class TurnRunner {
       })
       .returning({ id: chatMessages.id });
     const messageId = saved!.id;
+    await tx
+      .update(chatGroups)
+      .set({
+        updatedAt: sql`greatest(${chatGroups.updatedAt}, ${now.toISOString()}::timestamptz)`,
+        activeLeafId: sql`case when ${chatGroups.activeLeafId} = ${ref.userMessageId} or ${chatGroups.activeLeafId} is null then ${messageId}::int else ${chatGroups.activeLeafId} end`,
+      })
+      .where(eq(chatGroups.id, ref.groupId));
     if (o.status === 'error') return { type: 'error', code: o.errorCode ?? Code.CHAT_UPSTREAM, message: o.errorText ?? '模型服务出错，请稍后再试', uuid: ref.groupId, messageId };
     return {
       type: 'done',

@@ -9,8 +9,10 @@ export interface PreparedTurn {
   model: string;
   input: string;
   images: string[];
-  /** Retry: the id of the user message sent again (no new user message is stored). */
+  /** Retry: the id of the user message sent again (no new user message is stored; the reply is a new branch beside the earlier ones). */
   retryOf: number | null;
+  /** The message the new question follows (null: a first message). Absent in turns prepared before branches existed. */
+  parentId?: number | null;
   usingContext: boolean;
   temperature?: number;
   systemMessage?: string;

@@ -34,6 +34,7 @@ export function messageView(m: MessageRow): ChatMessage {
   return {
     id: m.id,
     uuid: m.groupId,
+    parentId: m.parentId,
     role: m.role === 'user' ? 'user' : 'assistant',
     inversion: m.role === 'user',
     text: m.text,

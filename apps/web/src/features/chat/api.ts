@@ -47,8 +47,13 @@ const messageDelete = endpoint('chat.messageDelete', 'POST', '/chatlog/del');
 
 export const fetchGroups = (): Promise<ChatGroup[]> => callRoute(histories, { type: groupScope }, { silent: true }).then((d) => d.list);
 
-export const fetchHistory = (uuid: number, model?: string, signal?: AbortSignal): Promise<ChatMessage[]> =>
-  callRoute(history, { uuid, model }, { signal }).then((d) => d.list);
+/** Every message of the conversation (all branches) and the one whose branch is on screen. */
+export const fetchHistory = (uuid: number, model?: string, signal?: AbortSignal): Promise<{ list: ChatMessage[]; activeId: number | null }> =>
+  callRoute(history, { uuid, model }, { signal }).then((d) => ({ list: d.list, activeId: d.activeId ?? null }));
+
+const branch = endpoint('chat.branch', 'POST', '/api/chat/branch');
+/** Remembers the branch on screen (a reload shows it again). */
+export const rememberBranch = (uuid: number, messageId: number) => callRoute(branch, { uuid, messageId }, { silent: true });
 
 export const deleteGroup = (uuid: number, model?: string) => callRoute(historyDelete, { uuid, model });
 

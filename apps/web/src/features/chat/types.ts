@@ -23,6 +23,8 @@ export interface ChatItem {
   key: string;
   /** Server message id, once saved. */
   id: number | null;
+  /** The saved message this one follows (null: a first message; undefined: not said, the previous one). */
+  parentId?: number | null;
   dateTime: string;
   text: string;
   /** True for the user's own messages. */

@@ -3,22 +3,26 @@ import { DELETE_DEBOUNCE_MS } from '@app/shared/constants';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Modal, modalButton } from '../../../components/Modal.tsx';
 import { removeAllGroups, removeGroup } from '../controller/groups.ts';
+import { deleteChatItem } from '../controller/turns.ts';
 import { leadingDebounce } from '../../../lib/debounce.ts';
 import { useChatUi, type Confirm } from '../stores/ui-store.ts';
 
 // SPEC §5: deleting is debounced by 600 ms (across dialogs), so a double tap deletes once.
 const runDelete = leadingDebounce((c: Confirm) => {
-  void (c.kind === 'delete' ? removeGroup(c.uuid) : removeAllGroups());
+  void (c.kind === 'delete' ? removeGroup(c.uuid) : c.kind === 'deleteMessage' ? deleteChatItem(c.key) : removeAllGroups());
 }, DELETE_DEBOUNCE_MS);
 
 function ConfirmBody({ confirm, onClose }: { confirm: Confirm; onClose(): void }) {
   const { t } = useTranslation('chat');
   const isAll = confirm.kind === 'deleteAll';
+  const title = confirm.kind === 'deleteMessage' ? t('deleteMessageTitle') : isAll ? t('deleteAllTitle') : t('deleteGroupTitle');
+  const description =
+    confirm.kind === 'deleteMessage' ? t('deleteMessageConfirm', { count: confirm.count - 1 }) : isAll ? t('deleteAllConfirm') : t('deleteGroupConfirm', { title: confirm.title });
   return (
     <ConfirmDialog
       open
-      title={isAll ? t('deleteAllTitle') : t('deleteGroupTitle')}
-      description={isAll ? t('deleteAllConfirm') : t('deleteGroupConfirm', { title: confirm.title })}
+      title={title}
+      description={description}
       cancelLabel={t('cancel')}
       confirmLabel={isAll ? t('confirmClear') : t('confirmDelete')}
       onConfirm={() => runDelete(confirm)}

@@ -9,7 +9,7 @@ import { useChatUi } from '../stores/ui-store.ts';
 import { HistoryItem } from './HistoryItem.tsx';
 
 function Heading({ children }: { children: React.ReactNode }) {
-  return <h3 className="px-3 pt-3 pb-1.5 text-xs font-medium text-neutral-400 dark:text-neutral-500">{children}</h3>;
+  return <h3 className="px-3 pt-3 pb-1.5 text-xs font-medium text-neutral-500 dark:text-neutral-400">{children}</h3>;
 }
 
 function Skeleton() {

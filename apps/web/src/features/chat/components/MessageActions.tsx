@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { FastForward, RotateCcw, Trash2 } from 'lucide-react';
+import { FastForward, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
-import { continueReply, deleteChatItem, retryReply } from '../controller/turns.ts';
+import { continueReply, deleteChatItem, deletionSize, retryReply } from '../controller/turns.ts';
+import { useChat } from '../stores/chat-store.ts';
+import { useChatUi } from '../stores/ui-store.ts';
 import type { ChatItem } from '../types.ts';
 import { CopyButton } from '../../../components/CopyButton.tsx';
 import { actionButton } from '../../../components/styles.ts';
@@ -13,10 +15,30 @@ interface Props {
   isLastReply: boolean;
   showRetry: boolean;
   generating: boolean;
+  /** A saved question: opens it for editing (a new branch). */
+  onEdit?: () => void;
 }
 
-/** SPEC §2.7: copy, continue (last reply), retry (ai_35, last reply) and delete under a bubble. */
-export function MessageActions({ item, isLastReply, showRetry, generating }: Props) {
+/** Edit is off while a reply is generated (only this button listens to that). */
+function EditButton({ onEdit }: { onEdit(): void }) {
+  const { t } = useTranslation('chat');
+  const generating = useChat((s) => s.generating);
+  return (
+    <button type="button" className={actionButton} aria-label={t('edit')} title={t('edit')} disabled={generating} onClick={onEdit}>
+      <Pencil className="size-4" aria-hidden />
+    </button>
+  );
+}
+
+/** Deleting a message takes what follows it: more than the message itself is confirmed first. */
+async function askDelete(key: string) {
+  const count = deletionSize(key);
+  if (count > 1) useChatUi.getState().set({ confirm: { kind: 'deleteMessage', key, count } });
+  else await deleteChatItem(key);
+}
+
+/** SPEC §2.7: copy, continue (last reply), retry (ai_35, last reply) and delete under a bubble; edit on a question. */
+export function MessageActions({ item, isLastReply, showRetry, generating, onEdit }: Props) {
   const { t } = useTranslation('chat');
   const [busy, setBusy] = useState(false);
   const streaming = item.loading;
@@ -33,6 +55,7 @@ export function MessageActions({ item, isLastReply, showRetry, generating }: Pro
   return (
     <div
       data-export-ignore
+      data-message-actions
       className={clsx(
         'flex items-center gap-0.5',
         item.inversion ? 'justify-end' : '-ml-1.5',
@@ -41,13 +64,14 @@ export function MessageActions({ item, isLastReply, showRetry, generating }: Pro
       )}
     >
       {!streaming && <CopyButton text={item.text} label={t('copy')} />}
+      {onEdit && !streaming && <EditButton onEdit={onEdit} />}
       {isLastReply && !streaming && (
         <button type="button" className={actionButton} aria-label={t('continue')} title={t('continue')} disabled={busy} onClick={guard(continueReply)}>
           <FastForward className="size-4" aria-hidden />
         </button>
       )}
       {isLastReply && showRetry && !streaming && (
-        <button type="button" className={actionButton} aria-label={t('retry')} title={t('retry')} disabled={busy} onClick={guard(retryReply)}>
+        <button type="button" className={actionButton} aria-label={t('retry')} title={t('retry')} disabled={busy} onClick={guard(() => retryReply(item.key))}>
           <RotateCcw className="size-4" aria-hidden />
         </button>
       )}
@@ -58,7 +82,7 @@ export function MessageActions({ item, isLastReply, showRetry, generating }: Pro
           aria-label={t('delete')}
           title={t('delete')}
           disabled={busy || (generating && isLastReply)}
-          onClick={guard(() => deleteChatItem(item.key))}
+          onClick={guard(() => askDelete(item.key))}
         >
           <Trash2 className="size-4" aria-hidden />
         </button>

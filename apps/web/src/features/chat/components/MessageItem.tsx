@@ -6,6 +6,8 @@ import { retryFailed } from '../controller/turns.ts';
 import { ReplyMarkdown } from '../../../components/markdown/ReplyMarkdown.tsx';
 import { useStreamText } from '../stores/stream-store.ts';
 import type { ChatItem } from '../types.ts';
+import { BranchSwitcher } from './BranchSwitcher.tsx';
+import { EditQuestion } from './EditQuestion.tsx';
 import { MessageActions } from './MessageActions.tsx';
 import { RobotAvatar } from '../../../components/RobotAvatar.tsx';
 
@@ -16,6 +18,9 @@ export interface MessageItemProps {
   generating: boolean;
   userAvatar: string | null;
   mobile: boolean;
+  /** Among the message's siblings (branches at this point): 0-based index and count. */
+  branchIndex: number;
+  branchCount: number;
 }
 
 function Thinking() {
@@ -73,44 +78,61 @@ function UserImages({ images }: { images: string[] }) {
 }
 
 /**
- * The user's message. Its copy / delete sit beside the bubble on hover (desktop) and appear under
- * it after a tap (touch), so they never add height to the conversation.
+ * The user's message. Its copy / edit / delete sit beside the bubble on hover (desktop) and appear
+ * under it after a tap (touch), so they never add height to the conversation; the ‹ i/n › of an
+ * edited question stays under it.
  */
-function UserMessage({ item, userAvatar, mobile }: { item: ChatItem; userAvatar: string | null; mobile: boolean }) {
+function UserMessage({ item, userAvatar, mobile, branchIndex, branchCount }: { item: ChatItem; userAvatar: string | null; mobile: boolean; branchIndex: number; branchCount: number }) {
   const { t } = useTranslation('chat');
   const [open, setOpen] = useState(false);
-  const actions = <MessageActions item={item} isLastReply={false} showRetry={false} generating={false} />;
+  const [editing, setEditing] = useState(false);
+  const onEdit = item.id !== null ? () => setEditing(true) : undefined;
+  const actions = <MessageActions item={item} isLastReply={false} showRetry={false} generating={false} onEdit={onEdit} />;
   return (
     <div className="group flex flex-row-reverse items-start gap-2.5 md:gap-3" data-role="user">
       <Avatar src={userAvatar} size={mobile ? 32 : 42} />
-      <div className="flex min-w-0 max-w-[85%] flex-col items-end gap-1.5 md:max-w-[80%]">
+      <div className={editing ? 'flex min-w-0 flex-1 flex-col items-end gap-1.5' : 'flex min-w-0 max-w-[85%] flex-col items-end gap-1.5 md:max-w-[80%]'}>
         <span className="sr-only">{t('you')}</span>
-        <div className="relative flex min-w-0 max-w-full flex-col items-end gap-1.5" onClick={mobile ? () => setOpen((o) => !o) : undefined}>
-          {item.images.length > 0 && <UserImages images={item.images} />}
-          {item.text && (
-            <div className="max-w-full whitespace-pre-wrap rounded-2xl rounded-tr-md bg-neutral-100 px-4 py-2.5 text-[15px] leading-7 break-words [overflow-wrap:anywhere] dark:bg-neutral-800">
-              {item.text}
-            </div>
-          )}
-          {!mobile && <div className="absolute right-full bottom-0 mr-1">{actions}</div>}
-        </div>
-        {mobile && open && actions}
+        {editing ? (
+          <EditQuestion item={item} mobile={mobile} onDone={() => setEditing(false)} />
+        ) : (
+          <div className="relative flex min-w-0 max-w-full flex-col items-end gap-1.5" onClick={mobile ? () => setOpen((o) => !o) : undefined}>
+            {item.images.length > 0 && <UserImages images={item.images} />}
+            {item.text && (
+              <div className="max-w-full whitespace-pre-wrap rounded-2xl rounded-tr-md bg-neutral-100 px-4 py-2.5 text-[15px] leading-7 break-words [overflow-wrap:anywhere] dark:bg-neutral-800">
+                {item.text}
+              </div>
+            )}
+            {!mobile && <div className="absolute right-full bottom-0 mr-1">{actions}</div>}
+          </div>
+        )}
+        {!editing && (branchCount > 1 || (mobile && open)) && (
+          <div className="flex items-center gap-1">
+            {mobile && open && actions}
+            {branchCount > 1 && <BranchSwitcher itemKey={item.key} index={branchIndex} count={branchCount} />}
+          </div>
+        )}
       </div>
     </div>
   );
 }
 
 /** One message row; memoised so a streamed frame re-renders only the reply that grows. */
-export const MessageItem = memo(function MessageItem({ item, isLastReply, showRetry, generating, userAvatar, mobile }: MessageItemProps) {
+export const MessageItem = memo(function MessageItem({ item, isLastReply, showRetry, generating, userAvatar, mobile, branchIndex, branchCount }: MessageItemProps) {
   const { t } = useTranslation('chat');
-  if (item.inversion) return <UserMessage item={item} userAvatar={userAvatar} mobile={mobile} />;
+  if (item.inversion) return <UserMessage item={item} userAvatar={userAvatar} mobile={mobile} branchIndex={branchIndex} branchCount={branchCount} />;
   return (
     <div className="group flex items-start gap-2.5 md:gap-3" data-role="assistant">
       <RobotAvatar />
       <div className="flex min-w-0 flex-1 flex-col gap-1.5 pt-0.5">
         <span className="sr-only">{t('robot')}</span>
         <ReplyBody item={item} />
-        {!(item.loading && !isLastReply) && <MessageActions item={item} isLastReply={isLastReply} showRetry={showRetry} generating={generating} />}
+        {!(item.loading && !isLastReply) && (
+          <div className="flex flex-wrap items-center gap-x-1">
+            {branchCount > 1 && !item.loading && <BranchSwitcher itemKey={item.key} index={branchIndex} count={branchCount} />}
+            <MessageActions item={item} isLastReply={isLastReply} showRetry={showRetry} generating={generating} />
+          </div>
+        )}
       </div>
     </div>
   );

@@ -58,9 +58,9 @@ export async function loadHistory(uuid: number) {
   const group = useChat.getState().groupList.find((g) => g.uuid === uuid);
   useChat.setState({ historyLoading: uuid });
   try {
-    const list = await api.fetchHistory(uuid, group?.model, ctrl.signal);
+    const { list, activeId } = await api.fetchHistory(uuid, group?.model, ctrl.signal);
     if (ctrl.signal.aborted || useChat.getState().active !== uuid) return;
-    useChat.getState().setMessages(uuid, list.map(fromServerMessage));
+    useChat.getState().setHistory(uuid, list.map(fromServerMessage), activeId);
   } catch {
     if (!ctrl.signal.aborted && useChat.getState().active === uuid) useChat.getState().setMessages(uuid, []);
   } finally {

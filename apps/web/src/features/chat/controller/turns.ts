@@ -7,6 +7,7 @@ import { toast } from '../../../lib/toast.ts';
 import { startRun, type RunOutcome, type StreamTarget } from '../../../lib/stream-run/run.ts';
 import { deleteMessage, getGroupScope, prepareTurn, stopTurn } from '../api.ts';
 import { draftMessage, isFirstExchange } from '../logic/messages.ts';
+import { buildTree, subtreeOf } from '../logic/tree.ts';
 import { useChat } from '../stores/chat-store.ts';
 import { useDraft } from '../stores/draft-store.ts';
 import { currentFeature } from '../stores/model-store.ts';
@@ -44,6 +45,12 @@ interface TurnInput {
   images: string[];
   retry: boolean;
   start?: TurnStart;
+  /** What stays on screen above the new turn (an edit or a retry cuts the path there); default all of it. */
+  base?: ChatItem[];
+  /** The saved message the question follows (0: none); default the last saved one on screen. */
+  parentId?: number;
+  /** Retry: the question answered again. */
+  messageId?: number;
 }
 
 /**
@@ -67,11 +74,39 @@ export async function continueReply() {
   return sendMessage(CONTINUE_TEXT);
 }
 
-/** SPEC §4.2 step 5: re-sends the previous user message with the retry flag (the reply is replaced). */
-export async function retryReply() {
+/**
+ * SPEC §4.2 step 5: re-sends the question of a reply (default the last one) with the retry flag.
+ * The new reply is a branch beside the earlier one, which stays reachable through ‹ ›.
+ */
+export async function retryReply(replyKey?: string) {
   if (useChat.getState().generating) await stopReply();
   if (!useSession.getState().token || useChat.getState().active === 0) return false;
+  const list = useChat.getState().chatList;
+  const at = replyKey ? list.findIndex((m) => m.key === replyKey) : list.length - 1;
+  const question = at > 0 ? list[at - 1] : undefined;
+  if (at >= 0 && !list[at]!.inversion && question?.inversion && question.id !== null) {
+    return runTurn({ input: '', images: [], retry: true, base: list.slice(0, at), messageId: question.id });
+  }
   return runTurn({ input: '', images: [], retry: true });
+}
+
+/**
+ * Edits a question on screen and sends it again: the conversation forks there (the new question
+ * is a sibling of the edited one, whose branch is kept). Resolves true when the turn started.
+ */
+export async function sendEdited(questionKey: string, text: string): Promise<boolean> {
+  const chat = useChat.getState();
+  const at = chat.chatList.findIndex((m) => m.key === questionKey);
+  const question = chat.chatList[at];
+  if (!question?.inversion || question.id === null || !text.trim() || chat.generating || chat.active === 0) return false;
+  if (!useSession.getState().token) {
+    useSession.getState().openLogin();
+    return false;
+  }
+  const base = chat.chatList.slice(0, at);
+  const parent = base[base.length - 1];
+  if (parent && parent.id === null) return false;
+  return runTurn({ input: text, images: question.images, retry: false, base, parentId: parent?.id ?? 0 });
 }
 
 /**
@@ -83,7 +118,7 @@ export async function retryFailed(replyKey: string) {
   const i = list.findIndex((m) => m.key === replyKey);
   const reply = list[i];
   if (!reply) return false;
-  if (reply.id !== null && useChat.getState().active !== 0 && i === list.length - 1) return retryReply();
+  if (reply.id !== null && useChat.getState().active !== 0 && i === list.length - 1) return retryReply(replyKey);
   const question = [...list.slice(0, i)].reverse().find((m) => m.inversion);
   if (!question) return false;
   useChat.getState().removeMessages([question.key, reply.key]);
@@ -137,7 +172,7 @@ const streamTarget = (secret: string, feature: string, images: string[]): Stream
   return { url: `/api/chat/stream?${qs}`, method: 'GET' };
 };
 
-async function runTurn({ input, images, retry, start: requested }: TurnInput): Promise<boolean> {
+async function runTurn({ input, images, retry, start: requested, base, parentId, messageId }: TurnInput): Promise<boolean> {
   const feature = currentFeature();
   if (!feature) {
     toast.error(t('noModel'));
@@ -149,8 +184,10 @@ async function runTurn({ input, images, retry, start: requested }: TurnInput): P
   const isNewGroup = groupUuid === 0;
   const start = isNewGroup && !retry ? requested : undefined;
   const before = chat.listOf === groupUuid ? chat.chatList : [];
-  let list = before;
-  if (retry && list.length && !list[list.length - 1]!.inversion) list = list.slice(0, -1);
+  let list = base ?? before;
+  if (retry && !base && list.length && !list[list.length - 1]!.inversion) list = list.slice(0, -1);
+  // The question follows what is on screen (not whatever branch another tab left remembered).
+  const follows = isNewGroup || retry ? undefined : (parentId ?? list[list.length - 1]?.id ?? undefined);
   const shown = input.trim() ? input : (start?.display ?? input);
   const question = retry ? null : draftMessage({ inversion: true, text: shown, images, model: feature.code });
   const reply = draftMessage({ inversion: false, loading: true, model: feature.code });
@@ -162,7 +199,18 @@ async function runTurn({ input, images, retry, start: requested }: TurnInput): P
   const first = start ? { temp_id: start.temp_id, variable: start.variable, identity_id: start.identity_id } : {};
   const run = startRun<ChatStreamEvent, ChatCreateReply>({
     kind: CHAT_RUN,
-    prepare: () => prepareTurn({ input, uuid: groupUuid, feature: feature.code, images, retry, usingContext: chat.usingContext, ...first }),
+    prepare: () =>
+      prepareTurn({
+        input,
+        uuid: groupUuid,
+        feature: feature.code,
+        images,
+        retry,
+        usingContext: chat.usingContext,
+        ...first,
+        ...(follows !== undefined ? { parentId: follows } : {}),
+        ...(retry && messageId !== undefined ? { messageId } : {}),
+      }),
     onPrepared(prepared) {
       uuid = prepared.uuid;
       if (isNewGroup) promoteNewGroup(prepared.uuid, shown, feature.code, start);
@@ -197,6 +245,7 @@ export function settleReply(outcome: RunOutcome<ChatStreamEvent>, turn: { replyK
     const done = outcome.event;
     patch({ id: done.messageId, status: done.status });
     if (turn.questionKey) useChat.getState().patchMessage(turn.questionKey, { id: done.userMessageId });
+    if (useChat.getState().listOf === uuid) useChat.getState().absorbPath();
     if (done.charged > 0) useSession.getState().loadUser().catch(() => {});
   } else if (outcome.kind === 'error') {
     // lib/stream-run applied SPEC §8 (403000 drops the session, 408xxx opens the purchase dialog); the bubble says the rest.
@@ -227,7 +276,19 @@ export function settleReply(outcome: RunOutcome<ChatStreamEvent>, turn: { replyK
   return outcome.kind === 'done' || outcome.kind === 'stopped';
 }
 
-/** SPEC §2.7 delete on a bubble: POST /chatlog/del, or only locally when the message has no id. */
+/** How many messages deleting this one takes (it and everything after it, on every branch). */
+export function deletionSize(key: string): number {
+  const { chatList, branches } = useChat.getState();
+  const item = chatList.find((m) => m.key === key);
+  if (!item || item.id === null) return 1;
+  return Math.max(1, subtreeOf(buildTree(branches), item.id).size);
+}
+
+/**
+ * SPEC §2.7 delete on a bubble: POST /chatlog/del, which deletes the message and everything that
+ * follows it on every branch (the caller confirms first when that is more than the message); only
+ * locally when the message has no id.
+ */
 export async function deleteChatItem(key: string) {
   const item = useChat.getState().chatList.find((m) => m.key === key);
   if (!item || item.loading) return;
@@ -237,7 +298,9 @@ export async function deleteChatItem(key: string) {
     } catch {
       return;
     }
+    useChat.getState().dropSubtree(item.id);
+  } else {
+    useChat.getState().removeMessages([key]);
   }
-  useChat.getState().removeMessages([key]);
   toast.success(t('deleted'));
 }

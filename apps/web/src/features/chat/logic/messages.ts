@@ -8,6 +8,7 @@ export const newKey = () => `k${Date.now().toString(36)}${(seq++).toString(36)}`
 export const fromServerMessage = (m: ChatMessage): ChatItem => ({
   key: `m${m.id}`,
   id: m.id,
+  parentId: m.parentId,
   dateTime: m.dateTime,
   text: m.text,
   inversion: m.inversion,

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { storage, StorageKey } from '../../../lib/storage.ts';
+import { buildTree, pathItems, subtreeOf } from '../logic/tree.ts';
 import type { ChatItem, ChatMeta, Group } from '../types.ts';
 
 /** SPEC §3 "Chat state" (local key chatStorage). */
@@ -22,11 +23,24 @@ export interface ChatState extends PersistedChat {
   historyLoading: number | null;
   /** Which group `chatList` belongs to. */
   listOf: number;
+  /** Every saved message of that group, all branches, oldest first; `chatList` is one path through them. */
+  branches: ChatItem[];
+  /** The message whose branch is on screen (see logic/tree.ts). */
+  activeId: number | null;
   generating: boolean;
 
   setGroups(groups: Group[]): void;
   setActive(uuid: number): void;
+  /** A path shown as it is (read as one line). */
   setMessages(uuid: number, list: ChatItem[]): void;
+  /** A conversation as the history gives it: all its messages and the branch on screen. */
+  setHistory(uuid: number, all: ChatItem[], activeId: number | null): void;
+  /** Shows the branch through `activeId`. */
+  showBranch(activeId: number): void;
+  /** Takes what a turn saved on screen into the tree (each item follows the one before it on screen); its end becomes the branch on screen. */
+  absorbPath(): void;
+  /** Drops a deleted message and what follows it; when the branch on screen went, its parent's newest branch shows. */
+  dropSubtree(id: number): void;
   patchMessage(key: string, patch: Partial<ChatItem>): void;
   removeMessages(keys: string[]): void;
   setKeyword(k: string): void;
@@ -67,11 +81,48 @@ export const useChat = create<ChatState>((set) => ({
   groupsLoaded: false,
   historyLoading: null,
   listOf: -1,
+  branches: [],
+  activeId: null,
   generating: false,
 
   setGroups: (groupList) => set({ groupList }),
   setActive: (active) => set({ active }),
-  setMessages: (uuid, chatList) => set({ listOf: uuid, chatList }),
+  setMessages: (uuid, chatList) => set({ listOf: uuid, chatList, branches: chatList.filter((m) => m.id !== null), activeId: lastSaved(chatList) }),
+  setHistory: (uuid, all, activeId) => {
+    const chatList = pathItems(buildTree(all), activeId);
+    set({ listOf: uuid, branches: all, chatList, activeId: lastSaved(chatList) });
+  },
+  showBranch: (activeId) => set((s) => ({ chatList: pathItems(buildTree(s.branches), activeId), activeId })),
+  absorbPath: () =>
+    set((s) => {
+      const fresh = new Map<number, ChatItem>();
+      s.chatList.forEach((m, i) => {
+        if (m.id === null) return;
+        const before = i === 0 ? null : s.chatList[i - 1]!.id;
+        // A message whose predecessor has no id yet is left to the next history load.
+        if (i > 0 && before === null) return;
+        fresh.set(m.id, { ...m, parentId: before });
+      });
+      // Known messages take the screen's fresh copy but keep the parent the server gave.
+      const branches = s.branches.map((m) => {
+        const f = m.id === null ? undefined : fresh.get(m.id);
+        return f ? { ...f, parentId: m.parentId !== undefined ? m.parentId : f.parentId } : m;
+      });
+      const known = new Set(s.branches.map((m) => m.id));
+      const added = [...fresh.values()].filter((m) => !known.has(m.id));
+      const all = added.length ? [...branches, ...added].sort((a, b) => a.id! - b.id!) : branches;
+      return { branches: all, activeId: lastSaved(s.chatList) ?? s.activeId };
+    }),
+  dropSubtree: (id) =>
+    set((s) => {
+      const tree = buildTree(s.branches);
+      const gone = subtreeOf(tree, id);
+      if (!gone.size) return { chatList: s.chatList.filter((m) => m.id !== id) };
+      const branches = s.branches.filter((m) => m.id === null || !gone.has(m.id));
+      const active = s.activeId !== null && !gone.has(s.activeId) ? s.activeId : (tree.parentOf.get(id) ?? null);
+      const chatList = pathItems(buildTree(branches), active);
+      return { branches, chatList, activeId: lastSaved(chatList) };
+    }),
   patchMessage: (key, patch) =>
     set((s) => {
       const i = s.chatList.findIndex((m) => m.key === key);
@@ -83,8 +134,13 @@ export const useChat = create<ChatState>((set) => ({
   removeMessages: (keys) => set((s) => ({ chatList: s.chatList.filter((m) => !keys.includes(m.key)) })),
   setKeyword: (groupKeyWord) => set({ groupKeyWord }),
   // SPEC §4.1: clearing chat resets the list, groups, active 0 and meta null.
-  reset: () => set({ ...defaults, groupsLoaded: false, historyLoading: null, listOf: -1, generating: false }),
+  reset: () => set({ ...defaults, groupsLoaded: false, historyLoading: null, listOf: -1, branches: [], activeId: null, generating: false }),
 }));
+
+function lastSaved(list: ChatItem[]): number | null {
+  for (let i = list.length - 1; i >= 0; i--) if (list[i]!.id !== null) return list[i]!.id;
+  return null;
+}
 
 function persisted(s: ChatState): PersistedChat {
   return {
