@@ -31,9 +31,9 @@ const addr = app.server.address();
 const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
 const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
-const reg = await (await fetch(`${base}/api/login/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'bench_history', password: 'secret123' }) })).json();
+const reg = (await (await fetch(`${base}/api/login/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'bench_history', password: 'secret123' }) })).json()) as { data: { token: string } };
 const token = reg.data.token as string;
-const [{ id: userId }] = rows<{ id: number }>(await ctx.db.execute(sql`select id from users where username = 'bench_history'`));
+const userId = rows<{ id: number }>(await ctx.db.execute(sql`select id from users where username = 'bench_history'`))[0]!.id;
 const branched = rows(await ctx.db.execute(sql`select 1 from information_schema.columns where table_name = 'chat_messages' and column_name = 'parent_id'`)).length > 0;
 
 /** A reply of realistic shape: paragraphs, a list, a code block (what the markdown renderer sees). */
@@ -53,7 +53,7 @@ async function insert(groupId: number, role: string, text: string, parent: numbe
 
 /** A conversation of MESSAGES messages on screen; with `branches`, side branches hang off it. Returns its uuid. */
 async function conversation(title: string, branches: boolean): Promise<number> {
-  const [{ id: groupId }] = rows<{ id: number }>(await ctx.db.execute(sql`insert into chat_groups (user_id, model, title) values (${userId}, 'ai_35', ${title}) returning id`));
+  const groupId = rows<{ id: number }>(await ctx.db.execute(sql`insert into chat_groups (user_id, model, title) values (${userId}, 'ai_35', ${title}) returning id`))[0]!.id;
   let parent: number | null = null;
   const every = Math.floor(MESSAGES / 2 / BRANCH_POINTS);
   for (let i = 0; i < MESSAGES / 2; i++) {
