@@ -115,7 +115,7 @@ async function browserLoad(uuid: number, lastText: string) {
   await cdp.send('Performance.enable');
   const { metrics } = await cdp.send('Performance.getMetrics');
   const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
-  const nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
+  const nodes = (await page.evaluate('document.getElementsByTagName("*").length')) as number;
   await browser.close();
   return { load: pct(loads, 50), nodes, heap };
 }
