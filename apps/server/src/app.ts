@@ -39,6 +39,7 @@ import type { LlmRouterOptions } from './modules/models/llm-router.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { growthRoutes } from './modules/growth/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
+import { opsRoutes } from './modules/ops/routes.ts';
 import { UserService } from './modules/user/service.ts';
 import { createSmsProvider } from './providers/sms/index.ts';
 import type { SmsProvider } from './providers/sms/types.ts';
@@ -142,7 +143,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await plugin((s) => growthRoutes(s, ctx, configService));
   await plugin((s) => billingRoutes(s, ctx, configService));
   const models = await createModels(ctx, opts.llm);
-  const turns = createTurnEngine(ctx, opts.turns ?? { leaseMs: config.env.TURN_LEASE_MS, tickMs: config.env.TURN_TICK_MS });
+  const turns = createTurnEngine(ctx, opts.turns ?? { leaseMs: config.env.TURN_LEASE_MS, tickMs: config.env.TURN_TICK_MS, graceMs: shutdownGraceMs(config) });
   await plugin((s) => registerChat(s, ctx, models, turns));
   let documents!: ReturnType<typeof registerDocuments>;
   await plugin((s) => (documents = registerDocuments(s, ctx, models, turns, opts.documents)));
@@ -159,6 +160,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await plugin((s) => appsRoutes(s, ctx));
   await plugin((s) => fileRoutes(s, ctx));
   route(app, routes.system.health, async () => ({ code: 200, message: 'ok', success: true, data: { db: database.kind, kv: kv.kind } }));
+  await plugin((s) => opsRoutes(s, ctx));
   docsRoutes(app);
 
   await registerWeb(app, config);
@@ -170,6 +172,9 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   });
   return { app, ctx, documents, turns, draw, routes: registered };
 }
+
+/** How long open streams may finish on shutdown (none in tests, which close apps all the time). */
+export const shutdownGraceMs = (config: AppConfig) => config.env.SHUTDOWN_GRACE_MS ?? (config.env.NODE_ENV === 'test' ? 0 : 20_000);
 
 /**
  * TRUST_PROXY as Fastify takes it: a hop count trusts exactly that many proxies from the right of
