@@ -13,6 +13,7 @@ import { fail } from './core/reply.ts';
 import { registerSecurityHeaders } from './core/security-headers.ts';
 import { checkNotifyUrl, startupReport } from './core/startup-report.ts';
 import { installAccess, installInputGuard, route } from './core/routes.ts';
+import { installRequestIds, requestIdMixin, requestIdOf } from './core/request-id.ts';
 import { routes } from '@app/shared/routes';
 import { docsRoutes } from './modules/docs/routes.ts';
 import { openDatabase, type Database } from './db/client.ts';
@@ -84,10 +85,11 @@ export interface BuiltApp {
 export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger ?? { level: config.env.LOG_LEVEL },
+    logger: opts.logger ?? { level: config.env.LOG_LEVEL, mixin: requestIdMixin },
     trustProxy: trustProxyOf(config.env.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    genReqId: requestIdOf,
   });
   const registered: RegisteredRoute[] = [];
   app.addHook('onRoute', (r) => {
@@ -130,6 +132,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const webDist = config.webDist ? resolve(config.webDist) : null;
   registerSecurityHeaders(app, config, webDist ? join(webDist, 'index.html') : null);
   checkNotifyUrl(config, app.log);
+  installRequestIds(app);
   installAccess(app, ctx);
   installInputGuard(app);
 
@@ -160,7 +163,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await plugin((s) => appsRoutes(s, ctx));
   await plugin((s) => fileRoutes(s, ctx));
   route(app, routes.system.health, async () => ({ code: 200, message: 'ok', success: true, data: { db: database.kind, kv: kv.kind } }));
-  await plugin((s) => opsRoutes(s, ctx));
+  await plugin((s) => opsRoutes(s, ctx, turns));
   docsRoutes(app);
 
   await registerWeb(app, config);

@@ -4,10 +4,19 @@ import { routes } from '@app/shared/routes';
 import type { AppContext } from '../../core/context.ts';
 import { fail, ok } from '../../core/reply.ts';
 import { route } from '../../core/routes.ts';
+import type { TurnEngine } from '../turns/service.ts';
 import { PART_NAMES, readiness } from './health.ts';
+import { appMetrics, checkOperator, exposition } from './metrics.ts';
 
-/** Readiness (liveness is /api/health in app.ts). */
-export function opsRoutes(app: FastifyInstance, ctx: AppContext) {
+/** Readiness (liveness is /api/health in app.ts) and the operator's metrics. */
+export function opsRoutes(app: FastifyInstance, ctx: AppContext, turns: TurnEngine) {
+  const collected = appMetrics(ctx, turns);
+  route(app, routes.system.metrics, async ({ req, reply }) => {
+    await checkOperator(ctx, req);
+    const text = await exposition(ctx, collected);
+    return reply.header('Cache-Control', 'no-store').type('text/plain; version=0.0.4; charset=utf-8').send(text);
+  });
+
   route(app, routes.system.ready, async ({ reply }) => {
     const { checks, failed } = await readiness(ctx);
     reply.header('Cache-Control', 'no-store');

@@ -81,7 +81,7 @@ async function streamThenTerm(server: Awaited<ReturnType<typeof startServer>>, t
   const created = await json(server.base, '/api/chat/create', token, { input });
   expect(created.code).toBe(200);
   const res = await fetch(`${server.base}/api/chat/stream?secret=${created.data.secret}`, { headers: { authorization: `Bearer ${token}` } });
-  let termed: Promise<void> | null = null;
+  let termed = null as Promise<void> | null;
   const events = await readSseEvents(res, chatStreamEvent, (_e, all) => {
     if (all.length === 5) {
       server.proc.kill('SIGTERM');
