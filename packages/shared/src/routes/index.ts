@@ -20,6 +20,7 @@ import { translateRoutes } from './translate.ts';
 import { thesisRoutes } from './thesis.ts';
 import { turnsRoutes } from './turns.ts';
 import { userRoutes } from './user.ts';
+import { opsRoutes } from './ops.ts';
 
 export * from './define.ts';
 export * from './apps.ts';
@@ -38,6 +39,7 @@ export * from './translate.ts';
 export * from './thesis.ts';
 export * from './turns.ts';
 export * from './user.ts';
+export * from './ops.ts';
 
 export const routes = {
   system: systemRoutes,
@@ -56,6 +58,7 @@ export const routes = {
   translate: translateRoutes,
   thesis: thesisRoutes,
   slides: slidesRoutes,
+  ops: opsRoutes,
 };
 
 /** Every route of the manifest, with its key (`chat.create`). */

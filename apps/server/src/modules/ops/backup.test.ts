@@ -56,7 +56,7 @@ describe('backup and restore of the embedded database and the uploaded files', (
       const res = await fetch(`${base}/api/chat/stream?secret=${created.data.secret}`, { headers: { authorization: `Bearer ${token}` } });
       expect((await readSseEvents(res, chatStreamEvent)).last).toMatchObject({ type: 'done', status: 'complete' });
     }
-    const list = (await (await fetch(`${base}/api/package/index`)).json()).data.list as { id: number }[];
+    const list = ((await (await fetch(`${base}/api/package/index`)).json()) as { data: { list: { id: number }[] } }).data.list;
     expect((await post('/api/order/pay-qrcode', { package_id: list[0]!.id }, tokens[0])).code).toBe(200);
     const file = await site.ctx.storage.put('chat/1/backup-probe.png', Buffer.from('not really a png'), 'image/png');
     const before = await snapshot(site);

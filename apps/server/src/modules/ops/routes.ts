@@ -6,6 +6,7 @@ import { fail, ok } from '../../core/reply.ts';
 import { route } from '../../core/routes.ts';
 import type { TurnEngine } from '../turns/service.ts';
 import { PART_NAMES, readiness } from './health.ts';
+import { exportUserData } from './export.ts';
 import { appMetrics, checkOperator, exposition } from './metrics.ts';
 
 /** Readiness (liveness is /api/health in app.ts) and the operator's metrics. */
@@ -15,6 +16,15 @@ export function opsRoutes(app: FastifyInstance, ctx: AppContext, turns: TurnEngi
     await checkOperator(ctx, req);
     const text = await exposition(ctx, collected);
     return reply.header('Cache-Control', 'no-store').type('text/plain; version=0.0.4; charset=utf-8').send(text);
+  });
+
+  route(app, routes.ops.exportMine, async ({ actor, reply }) => {
+    const { name, body } = await exportUserData(ctx, actor.id);
+    return reply
+      .header('Cache-Control', 'no-store')
+      .header('Content-Disposition', `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .type('application/zip')
+      .send(body);
   });
 
   route(app, routes.system.ready, async ({ reply }) => {
