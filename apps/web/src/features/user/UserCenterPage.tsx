@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CalendarCheck, Crown, KeyRound, LayoutGrid, LogOut, Share2, UserPen } from 'lucide-react';
+import { CalendarCheck, Crown, Download, KeyRound, LayoutGrid, LogOut, Share2, UserPen } from 'lucide-react';
+import { toast } from '../../lib/toast.ts';
+import { downloadMyData } from './api.ts';
 import { useSession } from '../../lib/session.ts';
 import { AccountCard } from './components/AccountCard.tsx';
 import { BalanceCard } from './components/BalanceCard.tsx';
@@ -52,6 +54,17 @@ export default function UserCenterPage() {
                   title={user.has_password ? t('settings.password') : t('settings.setPassword')}
                   desc={user.has_password ? t('settings.passwordDesc') : t('settings.setPasswordDesc')}
                   onClick={() => setEditing('password')}
+                />
+                <ListRow
+                  icon={Download}
+                  title={t('settings.export')}
+                  desc={t('settings.exportDesc')}
+                  onClick={() => {
+                    toast.info(t('settings.exporting'));
+                    downloadMyData()
+                      .then(() => toast.success(t('settings.exported')))
+                      .catch((e: unknown) => toast.error((e as Error).message));
+                  }}
                 />
               </div>
             </Card>
