@@ -163,7 +163,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await plugin((s) => appsRoutes(s, ctx));
   await plugin((s) => fileRoutes(s, ctx));
   route(app, routes.system.health, async () => ({ code: 200, message: 'ok', success: true, data: { db: database.kind, kv: kv.kind } }));
-  await plugin((s) => opsRoutes(s, ctx, turns));
+  await plugin((s) => opsRoutes(s, ctx, turns, configService));
   docsRoutes(app);
 
   await registerWeb(app, config);

@@ -4,13 +4,17 @@ import { routes } from '@app/shared/routes';
 import type { AppContext } from '../../core/context.ts';
 import { fail, ok } from '../../core/reply.ts';
 import { route } from '../../core/routes.ts';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { ConfigService } from '../config/service.ts';
 import type { TurnEngine } from '../turns/service.ts';
+import { serviceWorkerSource, shellReader, webManifest } from './pwa.ts';
 import { PART_NAMES, readiness } from './health.ts';
 import { exportUserData } from './export.ts';
 import { appMetrics, checkOperator, exposition } from './metrics.ts';
 
-/** Readiness (liveness is /api/health in app.ts) and the operator's metrics. */
-export function opsRoutes(app: FastifyInstance, ctx: AppContext, turns: TurnEngine) {
+/** Readiness (liveness is /api/health in app.ts), the operator's metrics, the user's data export, the PWA manifest and service worker. */
+export function opsRoutes(app: FastifyInstance, ctx: AppContext, turns: TurnEngine, config: ConfigService) {
   const collected = appMetrics(ctx, turns);
   route(app, routes.system.metrics, async ({ req, reply }) => {
     await checkOperator(ctx, req);
@@ -33,5 +37,21 @@ export function opsRoutes(app: FastifyInstance, ctx: AppContext, turns: TurnEngi
     const data = checks;
     if (!failed.length) return ok(data, 'ready');
     return reply.status(503).send(fail(Code.SERVER_ERROR, `服务未就绪：${failed.map((p) => PART_NAMES[p]).join('、')}不可用`, data));
+  });
+
+  route(app, routes.system.manifest, async ({ reply }) => {
+    const site = await config.settings();
+    return reply.header('Cache-Control', 'no-cache').type('application/manifest+json; charset=utf-8').send(JSON.stringify(webManifest(site)));
+  });
+
+  const webDist = ctx.config.webDist ? resolve(ctx.config.webDist) : null;
+  const shell = webDist ? shellReader(webDist) : null;
+  route(app, routes.system.serviceWorker, async ({ reply }) => {
+    if (!shell || !webDist || !existsSync(join(webDist, 'index.html'))) return reply.status(404).send(fail(Code.NOT_FOUND, '接口不存在'));
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .header('Service-Worker-Allowed', '/')
+      .type('text/javascript; charset=utf-8')
+      .send(serviceWorkerSource(shell()));
   });
 }
