@@ -41,11 +41,16 @@ export function registerServiceWorker(onUpdate: () => void): () => void {
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
 
+  // Reload only into a version the user accepted (the first install also changes the controller, by clients.claim).
+  let accepted = false;
   let reloading = false;
   sw.addEventListener('controllerchange', () => {
-    if (reloading) return;
+    if (!accepted || reloading) return;
     reloading = true;
     window.location.reload();
   });
-  return () => registration?.waiting?.postMessage({ type: 'skip-waiting' });
+  return () => {
+    accepted = true;
+    registration?.waiting?.postMessage({ type: 'skip-waiting' });
+  };
 }

@@ -82,7 +82,9 @@ const ASSET_CACHE = 'assets';
 const BYPASS = /^\\/(api|uploads|order|metrics|midjourney|pay|balance|sw\\.js)(\\/|$)/;
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL.map((u) => new Request(u, { cache: 'reload' })))));
+  // '/' is the page (the server answers HTML to an Accept of text/html); the rest are files.
+  const request = (u) => new Request(u, { cache: 'reload', headers: u === '/' ? { accept: 'text/html' } : {} });
+  event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL.map(request))));
 });
 
 self.addEventListener('activate', (event) => {
@@ -109,7 +111,8 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(
       (async () => {
         const cache = await caches.open(SHELL_CACHE);
-        const shell = await cache.match('/');
+        // A page of the shell itself (the offline page) is itself; every other path is the app's page.
+        const shell = await cache.match(url.pathname !== '/' && SHELL.includes(url.pathname) ? url.pathname : '/');
         if (shell) return shell;
         try {
           return await fetch(req);
