@@ -24,6 +24,8 @@ export default defineConfig({
     timezoneId: 'Asia/Shanghai',
     trace: 'off',
     screenshot: 'only-on-failure',
+    // The app's service worker stays out of other specs (e2e/pwa.spec.ts allows it).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],

@@ -13,6 +13,7 @@ import { fail } from './core/reply.ts';
 import { registerSecurityHeaders } from './core/security-headers.ts';
 import { checkNotifyUrl, startupReport } from './core/startup-report.ts';
 import { installAccess, installInputGuard, route } from './core/routes.ts';
+import { installRequestIds, requestIdMixin, requestIdOf } from './core/request-id.ts';
 import { routes } from '@app/shared/routes';
 import { docsRoutes } from './modules/docs/routes.ts';
 import { openDatabase, type Database } from './db/client.ts';
@@ -41,6 +42,7 @@ import type { LlmRouterOptions } from './modules/models/llm-router.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { growthRoutes } from './modules/growth/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
+import { opsRoutes } from './modules/ops/routes.ts';
 import { UserService } from './modules/user/service.ts';
 import { createSmsProvider } from './providers/sms/index.ts';
 import type { SmsProvider } from './providers/sms/types.ts';
@@ -85,10 +87,11 @@ export interface BuiltApp {
 export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger ?? { level: config.env.LOG_LEVEL },
+    logger: opts.logger ?? { level: config.env.LOG_LEVEL, mixin: requestIdMixin },
     trustProxy: trustProxyOf(config.env.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    genReqId: requestIdOf,
   });
   const registered: RegisteredRoute[] = [];
   app.addHook('onRoute', (r) => {
@@ -131,6 +134,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const webDist = config.webDist ? resolve(config.webDist) : null;
   registerSecurityHeaders(app, config, webDist ? join(webDist, 'index.html') : null);
   checkNotifyUrl(config, app.log);
+  installRequestIds(app);
   installAccess(app, ctx);
   installInputGuard(app);
 
@@ -145,7 +149,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await plugin((s) => registerSupport(s, ctx));
   await plugin((s) => billingRoutes(s, ctx, configService));
   const models = await createModels(ctx, opts.llm);
-  const turns = createTurnEngine(ctx, opts.turns ?? { leaseMs: config.env.TURN_LEASE_MS, tickMs: config.env.TURN_TICK_MS });
+  const turns = createTurnEngine(ctx, opts.turns ?? { leaseMs: config.env.TURN_LEASE_MS, tickMs: config.env.TURN_TICK_MS, graceMs: shutdownGraceMs(config) });
   await plugin((s) => registerChat(s, ctx, models, turns));
   let documents!: ReturnType<typeof registerDocuments>;
   await plugin((s) => (documents = registerDocuments(s, ctx, models, turns, opts.documents)));
@@ -163,6 +167,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await plugin((s) => fileRoutes(s, ctx));
   await plugin((s) => adminRoutes(s, ctx, configService));
   route(app, routes.system.health, async () => ({ code: 200, message: 'ok', success: true, data: { db: database.kind, kv: kv.kind } }));
+  await plugin((s) => opsRoutes(s, ctx, turns, configService));
   docsRoutes(app);
 
   await registerWeb(app, config);
@@ -174,6 +179,9 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   });
   return { app, ctx, documents, turns, draw, routes: registered };
 }
+
+/** How long open streams may finish on shutdown (none in tests, which close apps all the time). */
+export const shutdownGraceMs = (config: AppConfig) => config.env.SHUTDOWN_GRACE_MS ?? (config.env.NODE_ENV === 'test' ? 0 : 20_000);
 
 /**
  * TRUST_PROXY as Fastify takes it: a hop count trusts exactly that many proxies from the right of

@@ -142,6 +142,10 @@ const envSchema = z.object({
   TURN_TICK_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   /** An upstream that sends nothing (no headers, no chunk) for this long is given up on. */
   LLM_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(60_000),
+  /** On SIGTERM: how long open streams may run to their end before they are stopped and their partial replies saved (20 s; 0 under NODE_ENV=test). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  /** A bearer token that may read /metrics (besides an administrator's session). */
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
 
   /**
    * Files (providers/storage): local disk under DATA_DIR/uploads unless S3_BUCKET is set; then any

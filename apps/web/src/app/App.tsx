@@ -6,6 +6,7 @@ import { useResolvedTheme } from '../lib/theme.ts';
 import { loadSonner, toasterMounted } from '../lib/toast.ts';
 import './locales.ts';
 import { router } from './router.tsx';
+import { UpdatePrompt } from '../components/UpdatePrompt.tsx';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
@@ -34,6 +35,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
       <ThemedToaster />
+      <UpdatePrompt />
     </QueryClientProvider>
   );
 }

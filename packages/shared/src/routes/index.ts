@@ -22,6 +22,7 @@ import { translateRoutes } from './translate.ts';
 import { thesisRoutes } from './thesis.ts';
 import { turnsRoutes } from './turns.ts';
 import { userRoutes } from './user.ts';
+import { opsRoutes } from './ops.ts';
 
 export * from './define.ts';
 export * from './admin.ts';
@@ -42,6 +43,7 @@ export * from './translate.ts';
 export * from './thesis.ts';
 export * from './turns.ts';
 export * from './user.ts';
+export * from './ops.ts';
 
 export const routes = {
   system: systemRoutes,
@@ -62,6 +64,7 @@ export const routes = {
   slides: slidesRoutes,
   support: supportRoutes,
   admin: adminRoutes,
+  ops: opsRoutes,
 };
 
 /** Every route of the manifest, with its key (`chat.create`). */

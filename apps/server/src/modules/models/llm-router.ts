@@ -1,3 +1,4 @@
+import { metrics } from '../../core/metrics.ts';
 import type { AppContext } from '../../core/context.ts';
 import { OfflineChat } from '../../providers/llm/offline.ts';
 import { OpenAiChat, type DeltaSink } from '../../providers/llm/openai.ts';
@@ -117,6 +118,7 @@ export class LlmRouter {
   /** After a failed attempt: takes a bad key out of rotation; returns when another key should be tried, else throws. */
   private async retryOrThrow(e: unknown, model: ChatModel, key: ModelKey, live: ModelKey[], tried: Set<number>, relayed: boolean) {
     if (!(e instanceof LlmError)) throw e;
+    if (e.kind !== 'aborted') metrics.upstreamErrors.inc({ model: model.code, key: String(key.id), kind: e.kind });
     if (e.keyIsBad) await this.catalog.disableKey(key, model, `${e.kind}: ${e.message}`);
     const again = !relayed && tried.size === 1 && (e.keyIsBad || e.kind === 'rate_limit') && live.length > 1;
     if (!again) throw e;

@@ -1,3 +1,4 @@
+import { metrics } from '../../core/metrics.ts';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '@app/shared';
@@ -213,7 +214,16 @@ export class TurnEngine {
     // Registered here at once (a stop on this instance finds it); the owner key for other instances follows meanwhile.
     const registered = this.live.add(live).catch((e: unknown) => this.ctx.log.error({ err: e }, 'turn: registering with other instances failed'));
     try {
-      ({ usage, extra } = await adapter.produce(turn, admitted.ref, (text) => live.emit(text), live.controller.signal));
+      const openedAt = performance.now();
+      let first = true;
+      const emit = (text: string) => {
+        if (first) {
+          first = false;
+          metrics.firstToken.observe({ kind: adapter.kind }, (performance.now() - openedAt) / 1000);
+        }
+        return live.emit(text);
+      };
+      ({ usage, extra } = await adapter.produce(turn, admitted.ref, emit, live.controller.signal));
     } catch (e) {
       if (e instanceof LlmError) failure = e;
       else {
@@ -226,6 +236,7 @@ export class TurnEngine {
     const status: ReplyStatus = live.controller.signal.aborted ? 'stopped' : failure ? 'error' : 'complete';
     const problem = status === 'error' ? describeFailure(failure!) : null;
     if (problem) this.ctx.log.warn({ kind: adapter.kind, upstream: failure!.kind, detail: failure!.message, chars: text.length }, 'turn: upstream failed');
+    metrics.turnsEnded.inc({ kind: adapter.kind, status });
     const outcome: Outcome = { text, status, errorText: problem?.message ?? null, errorCode: problem?.code ?? null, usage, charged: 0 };
 
     const settlement: Settlement<R, E> = { adapter, userId: turn.userId, admitted, price, outcome, extra };

@@ -62,6 +62,8 @@ export interface LiveTurnsOptions {
   leaseMs?: number;
   /** How often leases are renewed and partial replies checkpointed. */
   tickMs?: number;
+  /** On close: how long running turns may go on to their natural end before they are stopped (0: stopped at once). */
+  graceMs?: number;
 }
 
 /**
@@ -75,6 +77,7 @@ export class LiveTurns {
   readonly instanceId: string;
   readonly leaseMs: number;
   private readonly tickMs: number;
+  private readonly graceMs: number;
   private live = new Map<string, LiveTurn>();
   private running = new Set<Promise<unknown>>();
   private unsubscribe: (() => Promise<void>)[] = [];
@@ -92,6 +95,7 @@ export class LiveTurns {
     this.instanceId = instanceId;
     this.leaseMs = opts.leaseMs ?? 30_000;
     this.tickMs = opts.tickMs ?? 3_000;
+    this.graceMs = opts.graceMs ?? 0;
   }
 
   async start() {
@@ -245,8 +249,17 @@ export class LiveTurns {
     return this.ticking;
   }
 
-  /** Stops every turn here (their partial replies are saved), waits for them, unsubscribes. */
+  /**
+   * Lets running turns go on for the grace period (leases renewed, stops still heard), then stops
+   * those left (their partial replies are saved), waits for them, unsubscribes.
+   */
   async close() {
+    if (this.graceMs > 0 && this.running.size) {
+      this.log.info({ turns: this.running.size, graceMs: this.graceMs }, 'shutdown: letting open turns finish');
+      const grace = new Promise((r) => setTimeout(r, this.graceMs).unref());
+      await Promise.race([Promise.allSettled([...this.running]), grace]);
+      if (this.live.size) this.log.info({ turns: this.live.size }, 'shutdown: grace period over, stopping the turns left');
+    }
     for (const timer of this.timers) clearInterval(timer);
     for (const secret of this.live.keys()) this.abort(secret, 'shutdown');
     const timeout = new Promise((r) => setTimeout(r, SHUTDOWN_WAIT_MS).unref());

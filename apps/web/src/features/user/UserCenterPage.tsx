@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarCheck, Crown, KeyRound, LayoutGrid, LogOut, MessageSquareText, Share2, Ticket, UserPen } from 'lucide-react';
-import { FEEDBACK_UNREAD_KEY, fetchFeedbackUnread } from './api.ts';
+import { CalendarCheck, Crown, Download, KeyRound, LayoutGrid, LogOut, MessageSquareText, Share2, Ticket, UserPen } from 'lucide-react';
+import { toast } from '../../lib/toast.ts';
+import { downloadMyData, FEEDBACK_UNREAD_KEY, fetchFeedbackUnread } from './api.ts';
 import { useSession } from '../../lib/session.ts';
 import { AccountCard } from './components/AccountCard.tsx';
 import { BalanceCard } from './components/BalanceCard.tsx';
@@ -56,6 +57,17 @@ export default function UserCenterPage() {
                   title={user.has_password ? t('settings.password') : t('settings.setPassword')}
                   desc={user.has_password ? t('settings.passwordDesc') : t('settings.setPasswordDesc')}
                   onClick={() => setEditing('password')}
+                />
+                <ListRow
+                  icon={Download}
+                  title={t('settings.export')}
+                  desc={t('settings.exportDesc')}
+                  onClick={() => {
+                    toast.info(t('settings.exporting'));
+                    downloadMyData()
+                      .then(() => toast.success(t('settings.exported')))
+                      .catch((e: unknown) => toast.error((e as Error).message));
+                  }}
                 />
               </div>
             </Card>
