@@ -15,6 +15,7 @@ import { filesRoutes } from './files.ts';
 import { growthRoutes } from './growth.ts';
 import { mindRoutes } from './mind.ts';
 import { slidesRoutes } from './slides.ts';
+import { shareRoutes } from './share.ts';
 import { systemRoutes } from './system.ts';
 import { translateRoutes } from './translate.ts';
 import { thesisRoutes } from './thesis.ts';
@@ -33,6 +34,7 @@ export * from './files.ts';
 export * from './growth.ts';
 export * from './mind.ts';
 export * from './slides.ts';
+export * from './share.ts';
 export * from './system.ts';
 export * from './translate.ts';
 export * from './thesis.ts';
@@ -56,6 +58,7 @@ export const routes = {
   translate: translateRoutes,
   thesis: thesisRoutes,
   slides: slidesRoutes,
+  share: shareRoutes,
 };
 
 /** Every route of the manifest, with its key (`chat.create`). */

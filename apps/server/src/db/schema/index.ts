@@ -11,3 +11,4 @@ export * from './draw.ts';
 export * from './mind.ts';
 export * from './thesis.ts';
 export * from './slides.ts';
+export * from './shares.ts';
