@@ -11,6 +11,7 @@ import { GuestPrompt } from './components/GuestPrompt.tsx';
 import { InviteCard } from './components/InviteCard.tsx';
 import { ListRow } from './components/ListRow.tsx';
 import { MembershipBanner } from './components/MembershipBanner.tsx';
+import { MySharesCard } from './components/MySharesCard.tsx';
 import { ProfileHeader } from './components/ProfileHeader.tsx';
 import { ProfileSkeleton } from './components/ProfileSkeleton.tsx';
 import { useLogout } from '../../lib/useLogout.ts';
@@ -63,6 +64,7 @@ export default function UserCenterPage() {
                 <ListRow icon={LayoutGrid} title={t('links.apps')} desc={t('links.appsDesc')} to="/app-store" />
               </div>
             </Card>
+            <MySharesCard />
           </div>
           <button
             type="button"
