@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import { Copy, Eye, Link2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ShareItem } from '@app/shared';
@@ -60,24 +59,29 @@ function Row({ share, onRevoke }: { share: ShareItem; onRevoke(): void }) {
 export function MySharesCard() {
   const { t } = useTranslation('share');
   const { t: tu } = useTranslation('user');
-  const client = useQueryClient();
-  const query = useQuery({ queryKey: ['my-shares'], queryFn: fetchMyShares });
+  const [list, setList] = useState<ShareItem[] | null>(null);
   const [asking, setAsking] = useState<ShareItem | null>(null);
   const [all, setAll] = useState(false);
-  const revoke = useMutation({
-    mutationFn: (id: number) => revokeShare(id),
-    onSuccess: () => {
-      toast.success(t('mine.revokeDone'));
-      void client.invalidateQueries({ queryKey: ['my-shares'] });
-    },
-  });
-  const list = query.data ?? [];
-  const shown = all ? list : list.slice(0, SHOWN);
+  const load = useCallback(() => {
+    fetchMyShares()
+      .then(setList)
+      .catch(() => setList((l) => l ?? []));
+  }, []);
+  useEffect(load, [load]);
+  const revoke = (id: number) => {
+    revokeShare(id)
+      .then(() => {
+        toast.success(t('mine.revokeDone'));
+        load();
+      })
+      .catch(() => {});
+  };
+  const shown = all ? (list ?? []) : (list ?? []).slice(0, SHOWN);
 
   return (
     <div className="md:col-span-2" data-testid="my-shares">
       <Card title={t('mine.title')}>
-        {query.isPending ? (
+        {list === null ? (
           <div className="flex flex-col gap-2" aria-hidden>
             {[0, 1].map((i) => (
               <div key={i} className="h-12 animate-pulse rounded-xl bg-neutral-100 dark:bg-neutral-800" />
@@ -105,7 +109,7 @@ export function MySharesCard() {
           description={t('mine.revokeLine')}
           confirmLabel={t('mine.revoke')}
           cancelLabel={tu('profile.cancel')}
-          onConfirm={() => asking && revoke.mutate(asking.id)}
+          onConfirm={() => asking && revoke(asking.id)}
           onClose={() => setAsking(null)}
         />
       </Card>
