@@ -91,6 +91,9 @@ test.describe('chat settings and prompt store', () => {
     await dialog.getByRole('button', { name: '使用：翻译官' }).click();
     await expect(dialog).toBeHidden();
     await expect(input(page)).toHaveValue('把我说的话翻译成英文');
+    // Nothing was sent while the store was in use.
+    await expect(page.getByRole('button', { name: '停止生成' })).toHaveCount(0);
+    await expect(page.locator('[data-role="user"]')).toHaveCount(0);
   });
 });
 
@@ -164,6 +167,6 @@ test.describe('artifacts', () => {
     expect(mermaidFetched.length).toBeGreaterThan(0);
     await blocks.nth(0).scrollIntoViewIfNeeded();
     await shot(page, info, 'artifact-preview');
-    await expectAccessible(page);
+    await expectAccessible(page, '.md-code');
   });
 });

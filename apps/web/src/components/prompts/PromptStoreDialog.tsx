@@ -122,6 +122,8 @@ export default function PromptStoreDialog({ open, onOpenChange, onPick }: Props)
           className="flex flex-col gap-3 py-1"
           onSubmit={(e) => {
             e.preventDefault();
+            // The dialog is rendered inside the composer's form in React's tree: its submit must not send a message.
+            e.stopPropagation();
             saveForm();
           }}
         >
