@@ -32,7 +32,10 @@ for (const path of ['/talk']) {
     if (req.resourceType() === 'script') scripts.push({ url: new URL(req.url()).pathname, wire: req.sizes().then((s) => s.responseBodySize) });
   });
   await page.goto(base + path, { waitUntil: 'networkidle' });
-  await page.getByRole('textbox').first().waitFor();
+  await page.getByRole('textbox').first().waitFor({ timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
+  // The chunks the app prefetches when idle (the markdown renderer…) count too, so wait for them all.
+  await page.waitForTimeout(3000);
   await page.waitForLoadState('networkidle');
   let wire = 0;
   let gzip = 0;
@@ -42,6 +45,7 @@ for (const path of ['/talk']) {
     if (existsSync(file)) gzip += gzipSync(readFileSync(file)).length;
   }
   console.log(`${path} first load (${dist}): ${scripts.length} JS files, ${kib(wire)} over the wire (br), ${kib(gzip)} gzip`);
+  if (process.env.LIST) for (const s of scripts) console.log(`  ${s.url} ${kib(await s.wire)}`);
   await page.close();
 }
 await browser.close();

@@ -3,7 +3,6 @@ import { registerLocales } from '../lib/i18n.ts';
 /** Strings of the shared components (namespace `common`). */
 registerLocales('common', {
   'zh-CN': {
-    artifact: { code: '代码', preview: '预览', download: '下载为文件', downloadShort: '下载', frame: '预览', loading: '正在生成预览', failed: '图表语法有误，无法预览' },
     copy: '复制',
     copied: '已复制',
     copyFailed: '复制失败，请长按文字手动复制',
@@ -21,7 +20,6 @@ registerLocales('common', {
     composer: { send: '发送', stop: '停止生成', keyHint: 'Enter 发送，Shift + Enter 换行' },
   },
   'en-US': {
-    artifact: { code: 'Code', preview: 'Preview', download: 'Download as a file', downloadShort: 'Download', frame: 'Preview', loading: 'Rendering the preview', failed: 'The diagram has a syntax error and cannot be previewed' },
     copy: 'Copy',
     copied: 'Copied',
     copyFailed: 'Copy failed, please select the text and copy it',
@@ -39,7 +37,6 @@ registerLocales('common', {
     composer: { send: 'Send', stop: 'Stop generating', keyHint: 'Enter to send, Shift + Enter for a new line' },
   },
   'zh-TW': {
-    artifact: { code: '程式碼', preview: '預覽', download: '下載為檔案', downloadShort: '下載', frame: '預覽', loading: '正在產生預覽', failed: '圖表語法有誤，無法預覽' },
     copy: '複製',
     copied: '已複製',
     copyFailed: '複製失敗，請長按文字手動複製',

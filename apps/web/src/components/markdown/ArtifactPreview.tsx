@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { previewDocument, type ArtifactKind } from './artifact.ts';
-import '../locales.ts';
+import type { ArtifactKind } from './artifact.ts';
+import { previewDocument } from './preview-document.ts';
+import './locales.ts';
 
 let mermaidSeq = 0;
 
@@ -18,7 +19,7 @@ async function mermaidSvg(code: string): Promise<string> {
  * but without same-origin, its document under its own no-network policy (artifact.ts).
  */
 export default function ArtifactPreview({ kind, code }: { kind: ArtifactKind; code: string }) {
-  const { t } = useTranslation('common');
+  const { t: ta } = useTranslation('artifact');
   const [markup, setMarkup] = useState<string | null>(kind === 'mermaid' ? null : code);
   const [failed, setFailed] = useState(false);
 
@@ -34,11 +35,11 @@ export default function ArtifactPreview({ kind, code }: { kind: ArtifactKind; co
     };
   }, [kind, code]);
 
-  if (failed) return <p className="px-3.5 py-3 text-sm text-red-600 dark:text-red-400">{t('artifact.failed')}</p>;
-  if (markup === null) return <div className="h-[320px] animate-pulse bg-neutral-100 dark:bg-neutral-800" role="status" aria-label={t('artifact.loading')} />;
+  if (failed) return <p className="px-3.5 py-3 text-sm text-red-600 dark:text-red-400">{ta('failed')}</p>;
+  if (markup === null) return <div className="h-[320px] animate-pulse bg-neutral-100 dark:bg-neutral-800" role="status" aria-label={ta('loading')} />;
   return (
     <iframe
-      title={t('artifact.frame')}
+      title={ta('frame')}
       sandbox="allow-scripts"
       referrerPolicy="no-referrer"
       srcDoc={previewDocument(markup)}

@@ -7,6 +7,7 @@ import { actionButton } from '../styles.ts';
 import { artifactFile, artifactKind, downloadText } from './artifact.ts';
 import { highlightModule } from './modules.ts';
 import '../locales.ts';
+import './locales.ts';
 
 // The preview (and Mermaid inside it) loads when a 预览 tab is first opened.
 const ArtifactPreview = lazy(() => import('./ArtifactPreview.tsx'));
@@ -14,6 +15,7 @@ const ArtifactPreview = lazy(() => import('./ArtifactPreview.tsx'));
 /** A fenced code block: language label, copy button, highlighting once highlight.js has loaded; HTML, SVG and Mermaid add a 预览 tab and a download. */
 export function CodeBlock({ lang, code }: { lang: string; code: string }) {
   const { t } = useTranslation('common');
+  const { t: ta } = useTranslation('artifact');
   const hl = highlightModule.use(!!lang);
   const html = useMemo(() => (hl ? hl.highlight(code, lang) : null), [hl, code, lang]);
   const kind = artifactKind(lang, code);
@@ -26,10 +28,10 @@ export function CodeBlock({ lang, code }: { lang: string; code: string }) {
         {kind ? (
           <div role="tablist" aria-label={lang} className="flex items-center gap-0.5">
             <button type="button" role="tab" aria-selected={tab === 'code'} className={tabClass(tab === 'code')} onClick={() => setTab('code')}>
-              {t('artifact.code')}
+              {ta('code')}
             </button>
             <button type="button" role="tab" aria-selected={tab === 'preview'} className={tabClass(tab === 'preview')} onClick={() => setTab('preview')}>
-              {t('artifact.preview')}
+              {ta('preview')}
             </button>
           </div>
         ) : (
@@ -37,9 +39,9 @@ export function CodeBlock({ lang, code }: { lang: string; code: string }) {
         )}
         <div className="flex items-center">
           {kind && (
-            <button type="button" data-export-ignore onClick={() => downloadText(code, artifactFile(kind))} aria-label={t('artifact.download')} title={t('artifact.download')} className={clsx(actionButton, 'h-7 w-auto gap-1 px-1.5 text-xs')}>
+            <button type="button" data-export-ignore onClick={() => downloadText(code, artifactFile(kind))} aria-label={ta('download')} title={ta('download')} className={clsx(actionButton, 'h-7 w-auto gap-1 px-1.5 text-xs')}>
               <Download className="size-3.5" aria-hidden />
-              <span>{t('artifact.downloadShort')}</span>
+              <span>{ta('downloadShort')}</span>
             </button>
           )}
           <CopyButton text={code} label={t('copyCode')} size="sm" showText />

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { BookMarked } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
-import './locales.ts';
+import './button-locales.ts';
 
 // The store's dialog (and Radix) is fetched the first time it opens.
 const PromptStoreDialog = lazy(() => import('./PromptStoreDialog.tsx'));

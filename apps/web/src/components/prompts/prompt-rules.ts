@@ -47,8 +47,8 @@ export function importPrompts(current: readonly PromptItem[], text: string): Imp
   for (const raw of data) {
     const e = raw as Record<string, unknown> | null;
     if (!e || typeof e !== 'object' || typeof e[k] !== 'string' || typeof e[v] !== 'string') return refuse({ kind: 'keyMismatch' });
-    const key = (e[k] as string).trim();
-    const value = (e[v] as string).trim();
+    const key = (e[k]).trim();
+    const value = (e[v]).trim();
     if (!key || !value || key.length > PROMPT_TITLE_MAX || value.length > PROMPT_CONTENT_MAX) return refuse({ kind: 'keyMismatch' });
     entries.push({ key, value });
   }

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { SlidersHorizontal } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { iconButton } from '../styles.ts';
-import './locales.ts';
+import './button-locales.ts';
 
 // The dialog (and Radix) is fetched the first time it opens.
 const SettingsDialog = lazy(() => import('./SettingsDialog.tsx'));

@@ -3,7 +3,7 @@ import { Share2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { iconButton } from '../styles.ts';
 import type { ShareableMessage } from './ShareDialog.tsx';
-import './locales.ts';
+import './button-locales.ts';
 
 // Radix and the dialog are their own chunk, fetched the first time it opens.
 const ShareDialog = lazy(() => import('./ShareDialog.tsx'));
