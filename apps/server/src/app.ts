@@ -35,6 +35,7 @@ import { registerTranslate } from './modules/translate/module.ts';
 import { registerThesis } from './modules/thesis/module.ts';
 import { registerSupport } from './modules/support/module.ts';
 import { registerSlides } from './modules/slides/module.ts';
+import { registerShare } from './modules/share/module.ts';
 import { createModels } from './modules/models/service.ts';
 import { turnRoutes } from './modules/turns/routes.ts';
 import { createTurnEngine, type TurnEngine, type TurnEngineOptions } from './modules/turns/service.ts';
@@ -159,6 +160,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await plugin((s) => registerTranslate(s, ctx, models, turns));
   await plugin((s) => registerThesis(s, ctx, models, turns));
   await plugin((s) => registerSlides(s, ctx, models, turns));
+  await plugin((s) => registerShare(s, ctx, models, configService));
   await plugin((s) => turnRoutes(s, turns));
   app.addHook('onReady', () => turns.start());
   // Before the server waits for open connections: stop live turns so their replies are saved.

@@ -18,5 +18,6 @@ export * from './schemas/translate.ts';
 export * from './translate-languages.ts';
 export * from './schemas/thesis.ts';
 export * from './schemas/slides.ts';
+export * from './schemas/share.ts';
 export * from './slides.ts';
 export * from './schemas/admin.ts';

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { ownedApps, ownedChatGroups, ownedChatMessages, ownedDocuments, ownedOrders, visibleApps } from '../db/access.ts';
+import { ownedApps, ownedChatGroups, ownedChatMessages, ownedDocuments, ownedOrders, ownedShares, visibleApps } from '../db/access.ts';
 import type { AuthUser } from './auth.ts';
 import { notFound, unauthorized, type AppError } from './errors.ts';
 
@@ -41,6 +41,7 @@ const RULES = {
   'template.read': open<number>((db, a, ids) => visibleApps(db, a.userId, ids, 'template'), '应用不存在或已下架'),
   'expert.read': open<number>((db, a, ids) => visibleApps(db, a.userId, ids, 'expert'), '专家不存在或已下线'),
   'order.read': open<string>(ownedOrders, '订单不存在'),
+  'share.revoke': userOnly(ownedShares, '分享不存在或已撤销'),
 };
 
 export type Permission = keyof typeof RULES;

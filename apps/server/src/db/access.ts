@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from './client.ts';
-import { apps, chatGroups, chatMessages, documents, orders } from './schema/index.ts';
+import { apps, chatGroups, chatMessages, documents, orders, shares } from './schema/index.ts';
 
 /**
  * The queries behind core/access.ts: each takes the caller and candidate ids and returns the ids
@@ -58,4 +58,10 @@ export async function ownedOrders(db: Db, who: { userId: number | null; clientCo
   if (!owner) return [];
   const rows = await db.select({ orderNo: orders.orderNo }).from(orders).where(and(inArray(orders.orderNo, orderNos), owner));
   return rows.map((r) => r.orderNo);
+}
+
+/** Share links the user made (revoked or not). */
+export async function ownedShares(db: Db, userId: number, ids: number[]): Promise<number[]> {
+  const rows = await db.select({ id: shares.id }).from(shares).where(and(inArray(shares.id, ids), eq(shares.userId, userId)));
+  return rows.map((r) => r.id);
 }

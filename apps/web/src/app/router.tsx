@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
       { path: '/welcome', lazy: lazyScreen(() => import('./screens/WelcomePage.tsx')) },
       // The admin console: its own chunk, loaded only when /admin is opened.
       { path: '/admin/*', lazy: lazyScreen(() => import('../features/admin/AdminApp.tsx')) },
+      { path: '/s/:token', lazy: lazyScreen(() => import('../features/share/SharePage.tsx')) },
       { path: '/404', lazy: lazyScreen(() => import('./screens/NotFoundPage.tsx')) },
       { path: '/500', element: <ServerErrorPage /> },
       { path: '*', element: <Navigate to="/talk" replace /> },

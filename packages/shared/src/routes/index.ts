@@ -17,6 +17,7 @@ import { growthRoutes } from './growth.ts';
 import { mindRoutes } from './mind.ts';
 import { slidesRoutes } from './slides.ts';
 import { supportRoutes } from './support.ts';
+import { shareRoutes } from './share.ts';
 import { systemRoutes } from './system.ts';
 import { translateRoutes } from './translate.ts';
 import { thesisRoutes } from './thesis.ts';
@@ -38,6 +39,7 @@ export * from './growth.ts';
 export * from './mind.ts';
 export * from './slides.ts';
 export * from './support.ts';
+export * from './share.ts';
 export * from './system.ts';
 export * from './translate.ts';
 export * from './thesis.ts';
@@ -65,6 +67,7 @@ export const routes = {
   support: supportRoutes,
   admin: adminRoutes,
   ops: opsRoutes,
+  share: shareRoutes,
 };
 
 /** Every route of the manifest, with its key (`chat.create`). */

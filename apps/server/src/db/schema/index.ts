@@ -13,3 +13,4 @@ export * from './thesis.ts';
 export * from './slides.ts';
 export * from './support.ts';
 export * from './admin.ts';
+export * from './shares.ts';

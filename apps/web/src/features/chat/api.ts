@@ -2,6 +2,7 @@ import type { ApiReply } from '@app/shared/codes';
 import type { ChatCreateInput, ChatGroup, ChatMessage, ChatUploadImageReply } from '@app/shared';
 import { Code } from '@app/shared/codes';
 import { emit } from '../../lib/events.ts';
+import { settingsForRequest } from '../../components/settings/settings-store.ts';
 import { callRoute, endpoint, requestRoute } from '../../lib/api.ts';
 import { ApiError, commonHeaders, handleReplyCode, toastError } from '../../lib/http.ts';
 import { i18n } from '../../lib/i18n.ts';
@@ -23,9 +24,9 @@ export const getGroupScope = () => groupScope;
 
 const create = endpoint('chat.create', 'POST', '/api/chat/create');
 
-/** POST /api/chat/create. A failed reply was already toasted by the http client (SPEC §8). */
+/** POST /api/chat/create with the saved settings (SPEC §3 systemMessage, temperature). A failed reply was already toasted by the http client (SPEC §8). */
 export async function prepareTurn(body: ChatCreateInput) {
-  const reply = await requestRoute(create, body);
+  const reply = await requestRoute(create, { ...settingsForRequest(), ...body });
   if (reply.code !== Code.OK) throw new ApiError(reply.code, reply.message, reply.data);
   return reply.data;
 }

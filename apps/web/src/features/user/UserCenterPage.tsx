@@ -14,6 +14,7 @@ import { GuestPrompt } from './components/GuestPrompt.tsx';
 import { InviteCard } from './components/InviteCard.tsx';
 import { ListRow } from './components/ListRow.tsx';
 import { MembershipBanner } from './components/MembershipBanner.tsx';
+import { MySharesCard } from './components/MySharesCard.tsx';
 import { ProfileHeader } from './components/ProfileHeader.tsx';
 import { ProfileSkeleton } from './components/ProfileSkeleton.tsx';
 import { ServiceCard } from './components/ServiceCard.tsx';
@@ -88,6 +89,7 @@ export default function UserCenterPage() {
               </div>
             </Card>
             <ServiceCard />
+            <MySharesCard />
           </div>
           <button
             type="button"

@@ -16,6 +16,7 @@ import { useDraft } from '../stores/draft-store.ts';
 import { useCurrentFeature } from '../stores/model-store.ts';
 import { useChatUi } from '../stores/ui-store.ts';
 import { ImageStrip } from './ImageStrip.tsx';
+import { opensPromptStore, PromptStoreButton, usePromptPicker } from '../../../components/prompts/PromptStoreButton.tsx';
 
 /** The chat's input box: the shared composer with the image button of vision models, the image strip and the length counter. */
 export function ChatComposer({ mobile, onSent }: { mobile: boolean; onSent(): void }) {
@@ -33,6 +34,8 @@ export function ChatComposer({ mobile, onSent }: { mobile: boolean; onSent(): vo
   const fileRef = useRef<HTMLInputElement>(null);
 
   const applyCap = (value: string) => {
+    // SPEC §3 prompt store: a `/` typed at the start opens it.
+    if (opensPromptStore(useDraft.getState().text, value)) usePromptPicker.getState().setOpen(true);
     const capped = capText(value, cap);
     setText(capped.text);
     if (capped.truncated) useChatUi.getState().set({ capNotice: cap });
@@ -132,6 +135,7 @@ export function ChatComposer({ mobile, onSent }: { mobile: boolean; onSent(): vo
       tools={
         <>
           {imageButton}
+          <PromptStoreButton onPick={applyCap} disabled={generating} />
           {translateButton}
         </>
       }

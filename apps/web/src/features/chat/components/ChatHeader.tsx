@@ -7,6 +7,9 @@ import { useChatUi } from '../stores/ui-store.ts';
 import { ExportButton } from '../../../components/ExportButton.tsx';
 import { ModelPicker } from './ModelPicker.tsx';
 import { iconButton } from '../../../components/styles.ts';
+import { ShareButton } from '../../../components/share/ShareButton.tsx';
+import { SettingsButton } from '../../../components/settings/SettingsButton.tsx';
+import { useChat } from '../stores/chat-store.ts';
 
 interface Props {
   mobile: boolean;
@@ -24,6 +27,8 @@ export function ChatHeader({ mobile, title, canExport, exportTarget, lockModel }
   const { t } = useTranslation('chat');
   const openHistory = () => useChatUi.getState().set({ historyOpen: true });
   const setExporting = (exporting: boolean) => useChatUi.getState().set({ exporting });
+  const uuid = useChat((s) => s.active);
+  const share = <ShareButton uuid={uuid} title={title} disabled={!canExport} messages={() => useChat.getState().chatList} />;
   const historyButton = (
     <button type="button" onClick={openHistory} aria-label={t('openHistory')} title={t('openHistory')} className={`${iconButton} lg:hidden`}>
       <History className="size-[18px]" aria-hidden />
@@ -41,10 +46,12 @@ export function ChatHeader({ mobile, title, canExport, exportTarget, lockModel }
           <ModelPicker compact locked={lockModel} />
         </div>
         <ThemeSwitch variant="compact" />
+        <SettingsButton />
         <button type="button" onClick={() => useSession.getState().openDialog('goods')} aria-label={t('buyVip')} title={t('buyVip')} className={`${iconButton} text-amber-600 dark:text-amber-300`}>
           <Crown className="size-[18px]" aria-hidden />
         </button>
         <ExportButton target={exportTarget} disabled={!canExport} onExporting={setExporting} />
+        {share}
       </div>
       ) : (
       <div className="flex h-14 w-full items-center gap-2 px-4">
@@ -52,7 +59,9 @@ export function ChatHeader({ mobile, title, canExport, exportTarget, lockModel }
         <ModelPicker locked={lockModel} />
         <span className="h-4 w-px shrink-0 bg-neutral-200 dark:bg-neutral-800" aria-hidden />
         <h1 className="min-w-0 flex-1 truncate text-[15px] text-neutral-500 dark:text-neutral-400">{title}</h1>
+        <SettingsButton />
         <ExportButton target={exportTarget} disabled={!canExport} onExporting={setExporting} />
+        {share}
       </div>
       )}
     </header>

@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ArtifactKind } from './artifact.ts';
+import { previewDocument } from './preview-document.ts';
+import './locales.ts';
+
+let mermaidSeq = 0;
+
+/** Renders a Mermaid diagram to SVG markup; the library is fetched on the first diagram only. */
+async function mermaidSvg(code: string): Promise<string> {
+  const { default: mermaid } = await import('mermaid');
+  mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'default', fontFamily: 'system-ui, "PingFang SC", "Microsoft YaHei", sans-serif' });
+  const { svg } = await mermaid.render(`artifact-mermaid-${++mermaidSeq}`, code);
+  return svg;
+}
+
+/**
+ * The 预览 tab of an HTML, SVG or Mermaid block: always inside an iframe sandboxed with scripts
+ * but without same-origin, its document under its own no-network policy (artifact.ts).
+ */
+export default function ArtifactPreview({ kind, code }: { kind: ArtifactKind; code: string }) {
+  const { t: ta } = useTranslation('artifact');
+  const [markup, setMarkup] = useState<string | null>(kind === 'mermaid' ? null : code);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (kind !== 'mermaid') return;
+    let live = true;
+    mermaidSvg(code).then(
+      (svg) => live && setMarkup(svg),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [kind, code]);
+
+  if (failed) return <p className="px-3.5 py-3 text-sm text-red-600 dark:text-red-400">{ta('failed')}</p>;
+  if (markup === null) return <div className="h-[320px] animate-pulse bg-neutral-100 dark:bg-neutral-800" role="status" aria-label={ta('loading')} />;
+  return (
+    <iframe
+      title={ta('frame')}
+      sandbox="allow-scripts"
+      referrerPolicy="no-referrer"
+      srcDoc={previewDocument(markup)}
+      className="block h-[360px] w-full border-0 bg-white"
+      data-testid="artifact-frame"
+    />
+  );
+}
