@@ -31,8 +31,9 @@ const addr = app.server.address();
 const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
 const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
-const reg = (await (await fetch(`${base}/api/login/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'bench_history', password: 'secret123' }) })).json()) as { data: { token: string } };
-const token = reg.data.token as string;
+const regBody: unknown = await (await fetch(`${base}/api/login/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'bench_history', password: 'secret123' }) })).json();
+const reg = regBody as { data: { token: string } };
+const token = reg.data.token;
 const userId = rows<{ id: number }>(await ctx.db.execute(sql`select id from users where username = 'bench_history'`))[0]!.id;
 const branched = rows(await ctx.db.execute(sql`select 1 from information_schema.columns where table_name = 'chat_messages' and column_name = 'parent_id'`)).length > 0;
 
@@ -115,7 +116,7 @@ async function browserLoad(uuid: number, lastText: string) {
   await cdp.send('Performance.enable');
   const { metrics } = await cdp.send('Performance.getMetrics');
   const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
-  const nodes = (await page.evaluate('document.getElementsByTagName("*").length')) as number;
+  const nodes = await page.evaluate<number>('document.getElementsByTagName("*").length');
   await browser.close();
   return { load: pct(loads, 50), nodes, heap };
 }
