@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardBatchCreateReply, cardRedeemReply } from '@app/shared';
-import { balanceLedger, cardKeys, packages, users } from '../../db/schema/index.ts';
+import { adminAudit, balanceLedger, cardKeys, packages, users } from '../../db/schema/index.ts';
 import { getBalance, userIdOf } from '../../testing/chat.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { CARD_THROTTLED_MESSAGE } from './card-keys.ts';
@@ -142,6 +142,10 @@ describe('card keys: the console', () => {
     await t.call('POST', `/api/admin/card-keys/batches/${b.id}/void`, { token: admin });
     expect((await redeem(u.token, codes[0]!)).body.message).toBe('该卡密已作废');
     expect((await t.ctx.db.select().from(cardKeys).where(eq(cardKeys.batchId, b.id))).filter((k) => k.redeemedBy)).toHaveLength(1);
+    // Both changes are in the console's audit log; the codes themselves are not.
+    const audit = await t.ctx.db.select().from(adminAudit).where(and(eq(adminAudit.targetType, 'cardBatch'), eq(adminAudit.targetId, String(b.id))));
+    expect(audit.map((a) => a.action).sort()).toEqual(['cardKey.create', 'cardKey.void']);
+    expect(JSON.stringify(audit)).not.toContain(codes[0]!);
   });
 
   it('refuses batches that grant nothing, too many keys, a missing package or a past expiry', async () => {

@@ -7,6 +7,7 @@ import type { AppContext } from '../../core/context.ts';
 import { AppError, badRequest, notFound, tooMany } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { balances, cardKeyBatches, cardKeys, packages, users } from '../../db/schema/index.ts';
+import { writeAudit } from '../admin/public.ts';
 import { grantPackage } from '../billing/public.ts';
 
 type BatchRow = typeof cardKeyBatches.$inferSelect;
@@ -101,7 +102,7 @@ export class CardKeyService {
     return { rows: rows.map((r) => ({ code: formatCardKey(r.code), name: r.batch.name, grant: grantOf(r.batch), redeemedAt: r.at!.toISOString() })) };
   }
 
-  async createBatch(adminId: number, body: z.output<typeof cardBatchCreateBody>) {
+  async createBatch(adminId: number, body: z.output<typeof cardBatchCreateBody>, ip: string) {
     let grant = { days: body.days, level: body.level, model3Count: body.model3, model4Count: body.model4, drawCount: body.draw, pptCount: body.ppt };
     if (body.packageId !== undefined) {
       const [pkg] = await this.ctx.db.select().from(packages).where(eq(packages.id, body.packageId));
@@ -123,7 +124,9 @@ export class CardKeyService {
       for (let i = 0; i < list.length; i += 500) {
         await tx.insert(cardKeys).values(list.slice(i, i + 500).map((code) => ({ code, batchId: batch!.id })));
       }
-      return { batch: this.batchView(batch!, 0), codes: list.map(formatCardKey) };
+      const view = this.batchView(batch!, 0);
+      await writeAudit(tx, { adminId, action: 'cardKey.create', targetType: 'cardBatch', targetId: batch!.id, before: null, after: { ...view, codes: undefined }, ip });
+      return { batch: view, codes: list.map(formatCardKey) };
     });
   }
 
@@ -155,15 +158,20 @@ export class CardKeyService {
   }
 
   /** Voids the batch: its unredeemed keys stop working; redeemed ones stay as they were. */
-  async void(batchId: number) {
-    await this.batch(batchId);
-    const [row] = await this.ctx.db
-      .update(cardKeyBatches)
-      .set({ voidedAt: sql`coalesce(${cardKeyBatches.voidedAt}, now())` })
-      .where(eq(cardKeyBatches.id, batchId))
-      .returning();
-    const [r] = await this.ctx.db.select({ n: count() }).from(cardKeys).where(and(eq(cardKeys.batchId, batchId), isNotNull(cardKeys.redeemedBy)));
-    return this.batchView(row!, r?.n ?? 0);
+  async void(adminId: number, batchId: number, ip: string) {
+    const before = await this.batch(batchId);
+    return this.ctx.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const [row] = await tx
+        .update(cardKeyBatches)
+        .set({ voidedAt: sql`coalesce(${cardKeyBatches.voidedAt}, now())` })
+        .where(eq(cardKeyBatches.id, batchId))
+        .returning();
+      const [r] = await tx.select({ n: count() }).from(cardKeys).where(and(eq(cardKeys.batchId, batchId), isNotNull(cardKeys.redeemedBy)));
+      const view = this.batchView(row!, r?.n ?? 0);
+      if (!before.voidedAt) await writeAudit(tx, { adminId, action: 'cardKey.void', targetType: 'cardBatch', targetId: batchId, before: { voided: false }, after: { voided: true, redeemed: view.redeemed }, ip });
+      return view;
+    });
   }
 
   private async batch(id: number) {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedbackItem, feedbackListReply, feedbackThreadReply } from '@app/shared';
-import { feedbacks, users } from '../../db/schema/index.ts';
+import { adminAudit, feedbacks, users } from '../../db/schema/index.ts';
 import { userIdOf } from '../../testing/chat.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 
@@ -84,6 +84,8 @@ describe('feedback replies', () => {
     const item = feedbackItem.parse((await create('能否支持导出 PDF？')).body.data);
     const answered = await t.call('POST', '/api/admin/feedback/reply', { token: admin, body: { id: item.id, content: '已支持，请在导出菜单选择 PDF' } });
     expect(answered.body).toMatchObject({ code: 200, data: { author: 'admin', content: '已支持，请在导出菜单选择 PDF' } });
+    const audit = await t.ctx.db.select().from(adminAudit).where(eq(adminAudit.targetId, String(item.id)));
+    expect(audit.filter((a) => a.action === 'feedback.reply')).toHaveLength(1);
     let list = feedbackListReply.parse((await t.call('GET', '/api/ucenter/feedback/list', { token: alice })).body.data);
     expect(list.unread).toBe(1);
     expect(list.rows[0]).toMatchObject({ id: item.id, unread: 1, replied: true, replyCount: 1 });

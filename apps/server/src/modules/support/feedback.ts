@@ -5,6 +5,7 @@ import { notFound } from '../../core/errors.ts';
 import { randomToken } from '../../core/ids.ts';
 import type { Db } from '../../db/client.ts';
 import { feedbackReplies, feedbacks, users } from '../../db/schema/index.ts';
+import { writeAudit } from '../admin/public.ts';
 
 type FeedbackRow = typeof feedbacks.$inferSelect;
 type ReplyRow = typeof feedbackReplies.$inferSelect;
@@ -87,11 +88,11 @@ export class FeedbackService {
   }
 
   /** The operator's answer: counted unread for the user until they open the thread. */
-  async answer(adminId: number, id: number, content: string): Promise<FeedbackReplyItem> {
-    return this.addReply(id, { adminId }, content);
+  async answer(adminId: number, id: number, content: string, ip: string): Promise<FeedbackReplyItem> {
+    return this.addReply(id, { adminId, ip }, content);
   }
 
-  private async addReply(id: number, by: { userId: number } | { adminId: number }, content: string) {
+  private async addReply(id: number, by: { userId: number } | { adminId: number; ip: string }, content: string) {
     const now = new Date(this.ctx.clock.now());
     const fromAdmin = 'adminId' in by;
     return this.ctx.db.transaction(async (txRaw) => {
@@ -111,6 +112,7 @@ export class FeedbackService {
         .insert(feedbackReplies)
         .values({ feedbackId: id, author: fromAdmin ? 'admin' : 'user', authorId: fromAdmin ? by.adminId : by.userId, content, createdAt: now })
         .returning();
+      if ('adminId' in by) await writeAudit(tx, { adminId: by.adminId, action: 'feedback.reply', targetType: 'feedback', targetId: id, before: null, after: { content }, ip: by.ip });
       return replyView(reply!);
     });
   }

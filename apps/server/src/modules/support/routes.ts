@@ -62,8 +62,8 @@ export function supportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, r.adminFeedbackList, async ({ query }) => ok(await feedback.adminList(query.page, query.size, query.awaiting === '1')));
   route(app, r.adminFeedbackThread, async ({ params }) => ok(await feedback.adminThread(params.id)));
-  route(app, r.adminFeedbackReply, async ({ actor, body }) => ok(await feedback.answer(actor.id, body.id, body.content), '回复成功'));
-  route(app, r.adminCardBatchCreate, async ({ actor, body }) => ok(await cards.createBatch(actor.id, body), '生成成功'));
+  route(app, r.adminFeedbackReply, async ({ req, actor, body }) => ok(await feedback.answer(actor.id, body.id, body.content, req.ip), '回复成功'));
+  route(app, r.adminCardBatchCreate, async ({ req, actor, body }) => ok(await cards.createBatch(actor.id, body, req.ip), '生成成功'));
   route(app, r.adminCardBatchList, async () => ok(await cards.batches()));
   route(app, r.adminCardBatchKeys, async ({ params }) => ok(await cards.keys(params.id)));
   route(app, r.adminCardBatchCsv, async ({ params, reply }) => {
@@ -74,5 +74,5 @@ export function supportRoutes(app: FastifyInstance, ctx: AppContext) {
       .header('Cache-Control', 'no-store')
       .send(csv);
   });
-  route(app, r.adminCardBatchVoid, async ({ params }) => ok(await cards.void(params.id), '已作废'));
+  route(app, r.adminCardBatchVoid, async ({ req, actor, params }) => ok(await cards.void(actor.id, params.id, req.ip), '已作废'));
 }

@@ -8,7 +8,9 @@ import { ep } from './api.ts';
 import { AdminLayout } from './AdminLayout.tsx';
 import { btn } from './components/ui.tsx';
 import AuditPage from './pages/AuditPage.tsx';
+import CardKeysPage from './pages/CardKeysPage.tsx';
 import DashboardPage from './pages/DashboardPage.tsx';
+import FeedbackPage from './pages/FeedbackPage.tsx';
 import ModelsPage from './pages/ModelsPage.tsx';
 import OrderDetailPage from './pages/OrderDetailPage.tsx';
 import OrdersPage from './pages/OrdersPage.tsx';
@@ -87,6 +89,10 @@ function AdminScreen() {
       return <SitePage />;
     case 'audit':
       return <AuditPage />;
+    case 'feedback':
+      return <FeedbackPage />;
+    case 'card-keys':
+      return <CardKeysPage />;
     default:
       return <Navigate to="/admin/dashboard" replace />;
   }

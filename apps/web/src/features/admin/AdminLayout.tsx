@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { clsx } from 'clsx';
-import { Bot, ClipboardList, LayoutDashboard, ReceiptText, SlidersHorizontal, Undo2, UserCog } from 'lucide-react';
+import { Bot, ClipboardList, LayoutDashboard, Inbox, ReceiptText, SlidersHorizontal, TicketCheck, Undo2, UserCog } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 
@@ -9,6 +9,8 @@ const NAV = [
   { to: '/admin/users', key: 'users', Icon: UserCog },
   { to: '/admin/orders', key: 'orders', Icon: ReceiptText },
   { to: '/admin/models', key: 'models', Icon: Bot },
+  { to: '/admin/feedback', key: 'feedback', Icon: Inbox },
+  { to: '/admin/card-keys', key: 'cards', Icon: TicketCheck },
   { to: '/admin/site', key: 'site', Icon: SlidersHorizontal },
   { to: '/admin/audit', key: 'audit', Icon: ClipboardList },
 ] as const;

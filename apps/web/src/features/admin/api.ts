@@ -23,4 +23,10 @@ export const ep = {
   modelCreate: endpoint('admin.modelCreate', 'POST', '/api/admin/models'),
   modelUpdate: endpoint('admin.modelUpdate', 'POST', '/api/admin/models/:id'),
   dashboard: endpoint('admin.dashboard', 'GET', '/api/admin/dashboard'),
+  feedbacks: endpoint('support.adminFeedbackList', 'GET', '/api/admin/feedback/list'),
+  feedbackThread: endpoint('support.adminFeedbackThread', 'GET', '/api/admin/feedback/:id'),
+  feedbackReply: endpoint('support.adminFeedbackReply', 'POST', '/api/admin/feedback/reply'),
+  cardBatches: endpoint('support.adminCardBatchList', 'GET', '/api/admin/card-keys/batches'),
+  cardBatchCreate: endpoint('support.adminCardBatchCreate', 'POST', '/api/admin/card-keys/batches'),
+  cardBatchVoid: endpoint('support.adminCardBatchVoid', 'POST', '/api/admin/card-keys/batches/:id/void'),
 };
