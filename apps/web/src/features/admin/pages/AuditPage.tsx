@@ -14,7 +14,8 @@ const ACTIONS = ['user.credits', 'user.membership', 'user.ban', 'user.unban', 'u
 function Json({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <span className="text-neutral-600 dark:text-neutral-400">—</span>;
   const text = JSON.stringify(value, null, 1);
-  return <pre className="max-h-40 max-w-md overflow-auto whitespace-pre-wrap break-all rounded bg-neutral-100 p-1.5 text-xs dark:bg-neutral-800">{text}</pre>;
+  // Focusable: a long value scrolls, and a keyboard user must be able to scroll it (axe scrollable-region-focusable).
+  return <pre tabIndex={0} className="max-h-40 max-w-md overflow-auto whitespace-pre-wrap break-all rounded bg-neutral-100 p-1.5 text-xs dark:bg-neutral-800">{text}</pre>;
 }
 
 export default function AuditPage() {
