@@ -71,10 +71,13 @@ test.describe('chat', () => {
     await replies.click();
     await waitReplyDone(page);
 
-    // Delete the last reply.
+    // The retry is a second branch of the reply; deleting it shows the first again, and the switcher goes.
+    const switcher = page.getByRole('group', { name: '切换分支' });
+    await expect(switcher).toHaveCount(1);
     const before = await page.getByRole('button', { name: '删除' }).count();
     await page.getByRole('button', { name: '删除' }).last().click();
-    await expect(page.getByRole('button', { name: '删除' })).toHaveCount(before - 1);
+    await expect(switcher).toHaveCount(0);
+    await expect(page.getByRole('button', { name: '删除' })).toHaveCount(before);
     await shot(page, info, 'chat-after-actions');
   });
 
