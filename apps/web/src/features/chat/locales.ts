@@ -5,6 +5,7 @@ registerLocales('chat', {
   'zh-CN': {
     networkError: '网络异常，请检查网络后重试',
     needLogin: '请先登录',
+    appNotFound: '应用不存在或已下架',
     uploadFailed: '图片上传失败，请稍后重试',
     newChat: '新对话',
     newChatButton: '新建对话',
@@ -84,6 +85,7 @@ registerLocales('chat', {
     loading: '加载中…',
   },
   'en-US': {
+    appNotFound: 'This app does not exist or was taken down',
     networkError: 'Network error, please check your connection and try again',
     needLogin: 'Please log in first',
     uploadFailed: 'Image upload failed, please try again later',
@@ -167,6 +169,7 @@ registerLocales('chat', {
   'zh-TW': {
     networkError: '網路異常，請檢查網路後重試',
     needLogin: '請先登入',
+    appNotFound: '應用不存在或已下架',
     uploadFailed: '圖片上傳失敗，請稍後重試',
     newChat: '新對話',
     newChatButton: '新建對話',
