@@ -11,7 +11,7 @@ import { AppError } from './core/errors.ts';
 import { MemoryKv, RedisKv, type KvStore } from './core/kv.ts';
 import { fail } from './core/reply.ts';
 import { registerSecurityHeaders } from './core/security-headers.ts';
-import { checkNotifyUrl, startupReport } from './core/startup-report.ts';
+import { checkNotifyUrl, payChannelsOf, startupReport } from './core/startup-report.ts';
 import { installAccess, installInputGuard, route } from './core/routes.ts';
 import { installRequestIds, requestIdMixin, requestIdOf } from './core/request-id.ts';
 import { routes } from '@app/shared/routes';
@@ -193,25 +193,6 @@ export function trustProxyOf(setting: number | string[] | undefined): FastifySer
   if (setting === undefined || setting === 0) return false;
   if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
   return setting;
-}
-
-function payChannelsOf(config: AppConfig) {
-  const env = config.env;
-  const set = {
-    wechat: !!env.WECHAT_PAY_MCHID,
-    alipay: !!env.ALIPAY_APP_ID,
-    epay: !!env.EPAY_API_URL,
-    mpay: !!env.MPAY_API_URL,
-    hupi: !!env.HUPI_APP_ID,
-  };
-  const active = Object.entries(set)
-    .filter(([, on]) => on)
-    .map(([name]) => name);
-  if (!active.length && config.demo) active.push('sandbox (demo mode)');
-  const missing = Object.entries(set)
-    .filter(([, on]) => !on)
-    .map(([name]) => `${name} (${{ wechat: 'WECHAT_PAY_*', alipay: 'ALIPAY_*', epay: 'EPAY_*', mpay: 'MPAY_*', hupi: 'HUPI_*' }[name]})`);
-  return { active, missing };
 }
 
 function registerParsers(app: FastifyInstance) {
