@@ -34,6 +34,7 @@ import { registerMind } from './modules/mind/module.ts';
 import { registerTranslate } from './modules/translate/module.ts';
 import { registerThesis } from './modules/thesis/module.ts';
 import { registerSupport } from './modules/support/module.ts';
+import { registerVoice } from './modules/voice/module.ts';
 import { registerSlides } from './modules/slides/module.ts';
 import { registerShare } from './modules/share/module.ts';
 import { createModels } from './modules/models/service.ts';
@@ -161,6 +162,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await plugin((s) => registerThesis(s, ctx, models, turns));
   await plugin((s) => registerSlides(s, ctx, models, turns));
   await plugin((s) => registerShare(s, ctx, models, configService));
+  await plugin((s) => registerVoice(s, ctx));
   await plugin((s) => turnRoutes(s, turns));
   app.addHook('onReady', () => turns.start());
   // Before the server waits for open connections: stop live turns so their replies are saved.

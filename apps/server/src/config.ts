@@ -169,6 +169,13 @@ const envSchema = z.object({
   EMBEDDINGS_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   EMBEDDINGS_API_KEY: opt,
   EMBEDDINGS_MODEL: opt,
+  /** Voice: an OpenAI-compatible audio service (/audio/transcriptions, /audio/speech); the browser's own speech features without it. */
+  AUDIO_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  AUDIO_API_KEY: opt,
+  /** `off` turns one side off while keeping the other. */
+  AUDIO_STT_MODEL: opt,
+  AUDIO_TTS_MODEL: opt,
+  AUDIO_TTS_VOICE: opt,
   /** Parse jobs run at once in this process (OCR is CPU-heavy). */
   DOCUMENT_PARSE_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
 

@@ -3,6 +3,18 @@ import './locales-apps.ts';
 
 registerLocales('chat', {
   'zh-CN': {
+    voice: {
+      start: '语音输入',
+      stop: '结束语音输入',
+      seconds: '{{count}} 秒',
+      listening: '正在聆听，说完后再点一次',
+      transcribing: '正在识别…',
+      denied: '无法使用麦克风，请在浏览器设置中允许本站访问麦克风',
+      unavailable: '语音输入暂不可用，请稍后再试或改用键盘输入',
+      empty: '没有听清，请再说一次',
+      read: '朗读',
+      stopReading: '停止朗读',
+    },
     networkError: '网络异常，请检查网络后重试',
     needLogin: '请先登录',
     appNotFound: '应用不存在或已下架',
@@ -85,6 +97,18 @@ registerLocales('chat', {
     loading: '加载中…',
   },
   'en-US': {
+    voice: {
+      start: 'Voice input',
+      stop: 'Stop voice input',
+      seconds: '{{count}} s',
+      listening: 'Listening; press again when you are done',
+      transcribing: 'Recognising…',
+      denied: 'The microphone is blocked: allow this site to use it in your browser settings',
+      unavailable: 'Voice input is unavailable right now; try again later or type instead',
+      empty: 'Nothing was heard, please try again',
+      read: 'Read aloud',
+      stopReading: 'Stop reading',
+    },
     appNotFound: 'This app does not exist or was taken down',
     networkError: 'Network error, please check your connection and try again',
     needLogin: 'Please log in first',
@@ -167,6 +191,18 @@ registerLocales('chat', {
     loading: 'Loading…',
   },
   'zh-TW': {
+    voice: {
+      start: '語音輸入',
+      stop: '結束語音輸入',
+      seconds: '{{count}} 秒',
+      listening: '正在聆聽，說完後再點一次',
+      transcribing: '正在識別…',
+      denied: '無法使用麥克風，請在瀏覽器設定中允許本站存取麥克風',
+      unavailable: '語音輸入暫不可用，請稍後再試或改用鍵盤輸入',
+      empty: '沒有聽清，請再說一次',
+      read: '朗讀',
+      stopReading: '停止朗讀',
+    },
     networkError: '網路異常，請檢查網路後重試',
     needLogin: '請先登入',
     appNotFound: '應用不存在或已下架',
