@@ -76,10 +76,10 @@ function KeyDialog({ modelId, edit, onClose }: { modelId: number; edit: AdminMod
           <input id="kf-base" className={input} inputMode="url" placeholder="https://api.example.com/v1" maxLength={500} value={form.baseUrl} onChange={(e) => setForm({ ...form, baseUrl: e.target.value })} />
         </Field>
         <div className="grid grid-cols-2 gap-3">
-          <Field label={t('keys.fields.priority')} htmlFor="kf-priority" hint={t('keys.priorityHint')}>
+          <Field label={t('keys.fields.priorityLong')} htmlFor="kf-priority">
             <input id="kf-priority" className={input} type="number" step={1} min={-1000} max={1000} value={String(form.priority)} onChange={(e) => setForm({ ...form, priority: Number(e.target.value) })} />
           </Field>
-          <Field label={t('keys.fields.weight')} htmlFor="kf-weight" hint={t('keys.weightHint')}>
+          <Field label={t('keys.fields.weightLong')} htmlFor="kf-weight">
             <input id="kf-weight" className={input} type="number" step={1} min={0} max={10000} value={String(form.weight)} onChange={(e) => setForm({ ...form, weight: Number(e.target.value) })} />
           </Field>
         </div>
@@ -91,7 +91,7 @@ function KeyDialog({ modelId, edit, onClose }: { modelId: number; edit: AdminMod
 function TestResult({ result }: { result: AdminModelKeyTest }) {
   const { t } = useTranslation('admin');
   return (
-    <div className={result.ok ? 'rounded-lg border border-green-300 bg-green-50 p-3 text-sm text-green-900 dark:border-green-800 dark:bg-green-900/20 dark:text-green-200' : 'rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-900/20 dark:text-red-200'}>
+    <div data-testid="key-test-result" className={result.ok ? 'rounded-lg border border-green-300 bg-green-50 p-3 text-sm text-green-900 dark:border-green-800 dark:bg-green-900/20 dark:text-green-200' : 'rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-900/20 dark:text-red-200'}>
       <p className="font-medium">
         {result.ok ? t('keys.testOk', { hint: result.key.hint }) : t('keys.testFailed', { hint: result.key.hint })}
         <span className="ml-2 font-normal">{t('keys.testMeta', { status: result.httpStatus ?? '—', ms: result.latencyMs })}</span>
@@ -138,7 +138,7 @@ export default function ModelKeysPage({ id }: { id: number }) {
       title: t('keys.fields.key'),
       render: (k) => (
         <span className="flex flex-wrap items-center gap-1.5">
-          <code className="font-mono">{k.hint}</code>
+          <code className="whitespace-nowrap font-mono">{k.hint}</code>
           {k.source === 'env' && <Badge tone="indigo">{t('keys.fromEnv')}</Badge>}
         </span>
       ),
@@ -161,7 +161,7 @@ export default function ModelKeysPage({ id }: { id: number }) {
     },
     { key: 'priority', title: t('keys.fields.priority'), render: (k) => k.priority },
     { key: 'weight', title: t('keys.fields.weight'), render: (k) => k.weight },
-    { key: 'baseUrl', title: t('keys.fields.baseUrlShort'), className: 'max-w-48 break-all', render: (k) => k.baseUrl ?? <span className="text-neutral-600 dark:text-neutral-400">{t('keys.modelUrl')}</span> },
+    { key: 'baseUrl', title: t('keys.fields.baseUrlShort'), className: 'max-w-48 break-all', render: (k) => k.baseUrl ?? <span className="whitespace-nowrap text-neutral-600 dark:text-neutral-400">{t('keys.modelUrl')}</span> },
     {
       key: 'usage',
       title: t('keys.fields.usage'),
@@ -180,7 +180,7 @@ export default function ModelKeysPage({ id }: { id: number }) {
       render: (k) => (
         <span className="text-xs">
           {t('keys.lastUsed', { time: fmtTime(k.lastUsedAt) })}
-          {k.lastError && <span className="block break-all text-neutral-600 dark:text-neutral-400">{t('keys.lastError', { time: fmtTime(k.lastErrorAt), error: k.lastError })}</span>}
+          {k.lastError && (k.enabled || k.lastError !== k.disabledReason) && <span className="block break-all text-neutral-600 dark:text-neutral-400">{t('keys.lastError', { time: fmtTime(k.lastErrorAt), error: k.lastError })}</span>}
         </span>
       ),
     },
@@ -193,7 +193,7 @@ export default function ModelKeysPage({ id }: { id: number }) {
       key: 'actions',
       title: <span className="sr-only">{t('keys.actions')}</span>,
       render: (k) => (
-        <div className="flex flex-wrap gap-1.5">
+        <div className="flex items-center gap-1">
           <button type="button" className={btn.secondary} disabled={test.isPending} onClick={() => test.mutate(k)} aria-label={t('keys.testLabel', { hint: k.hint })}>
             <FlaskConical className="h-4 w-4" aria-hidden />
             {test.isPending && test.variables?.id === k.id ? t('keys.testing') : t('keys.test')}
