@@ -200,3 +200,29 @@ describe('admin: model keys', () => {
     for (const clear of [CLEAR, 'k401-test-button-secret-42', 'k429q-out-of-money-1', 'sk-unreachable-1']) expect(text).not.toContain(clear);
   });
 });
+
+describe('admin: model keys in the log', () => {
+  it('the start log says where the secrets key comes from; no log line ever holds a clear key', async () => {
+    const raws: string[] = [];
+    const stream = { write: (s: string) => void raws.push(s) };
+    const logged = await createTestApp({ env: { SECRETS_KEY: '' }, logger: { level: 'debug', stream } });
+    try {
+      const start = raws.join('');
+      expect(start).toContain('SECRETS_KEY is not set');
+      expect(start).toContain(`${logged.dataDir}/.secrets-key (mode 0600)`);
+      const adm = await adminToken(logged);
+      const id = await addModel(logged, { code: 'logged', baseUrl: up.url });
+      const secret = 'k401-never-in-the-log-5555';
+      const add = await logged.call('POST', `/api/admin/models/${id}/keys`, { token: adm.token, body: { key: secret } });
+      const keyId = add.body.data.id as number;
+      await logged.call('POST', `/api/admin/models/${id}/keys/${keyId}/test`, { token: adm.token });
+      await logged.call('POST', `/api/admin/models/${id}/keys/${keyId}`, { token: adm.token, body: { enabled: true } });
+      const all = raws.join('');
+      expect(all).toContain('model key tested');
+      expect(all).not.toContain(secret);
+      expect(all).not.toContain('never-in-the-log');
+    } finally {
+      await logged.close();
+    }
+  });
+});
