@@ -149,6 +149,21 @@ describe('stored keys in the router (fake upstream)', () => {
     expect(goodRow.lastUsedAt).toBeInstanceOf(Date);
   });
 
+  it('the pulled stream counts its calls, failures and tokens too', async () => {
+    const modelId = await addModel(t, { code: 'pulled', baseUrl: up.url });
+    const bad = await add(modelId, 'k402-pulled-broke-1', { priority: 1 });
+    const good = await add(modelId, 'sk-pulled-good-1', { priority: 0 });
+    models.catalog.invalidate();
+    const model = (await models.catalog.find('pulled'))!;
+    let text = '';
+    for await (const c of models.router.stream(model, { messages: [{ role: 'user', content: 'hi' }] })) if (c.type === 'delta') text += c.text;
+    expect(text).toBe('pong');
+    await models.flush();
+    expect(await rowOf(bad.id)).toMatchObject({ status: 0, calls: 1, failures: 1 });
+    expect((await rowOf(bad.id)).disabledReason).toMatch(/^quota: HTTP 402/);
+    expect(await rowOf(good.id)).toMatchObject({ status: 1, calls: 1, failures: 0, promptTokens: 8, completionTokens: 1 });
+  });
+
   it('a key of its own base URL is called there, not at the model URL', async () => {
     const modelId = await addModel(t, { code: 'own-url', baseUrl: 'http://127.0.0.1:9/v1' });
     await add(modelId, 'sk-own-url-key-1', { baseUrl: up.url });
