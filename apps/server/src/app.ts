@@ -167,9 +167,11 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   app.addHook('onReady', () => turns.start());
   // Before the server waits for open connections: stop live turns so their replies are saved.
   app.addHook('preClose', () => turns.close());
+  // Then the usage counted per model key is saved.
+  app.addHook('preClose', () => models.flush());
   await plugin((s) => appsRoutes(s, ctx));
   await plugin((s) => fileRoutes(s, ctx));
-  await plugin((s) => adminRoutes(s, ctx, configService));
+  await plugin((s) => adminRoutes(s, ctx, configService, models));
   route(app, routes.system.health, async () => ({ code: 200, message: 'ok', success: true, data: { db: database.kind, kv: kv.kind } }));
   await plugin((s) => opsRoutes(s, ctx, turns, configService));
   docsRoutes(app);

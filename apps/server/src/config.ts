@@ -162,6 +162,8 @@ const envSchema = z.object({
   S3_PUBLIC_URL: opt,
   /** Signs the local store's presigned slice URLs; random per data directory when unset. */
   UPLOAD_SIGNING_SECRET: opt,
+  /** Encrypts secrets at rest (model keys): 32 bytes as hex or base64; a key made once in DATA_DIR/.secrets-key when unset. */
+  SECRETS_KEY: opt,
 
   /** Document chat: the model that answers (a model code; default: the first chat model). */
   DOCUMENT_MODEL: opt,
