@@ -48,8 +48,19 @@ export function mindMessages(turn: Pick<MindTurn, 'prompt' | 'systemMessage' | '
   ];
 }
 
-/** What the offline model draws: the document as a pasted text under its title, else the prompt. */
-const offlinePrompt = (turn: Pick<MindTurn, 'prompt' | 'document'>) => (turn.document ? `# ${turn.document.title}\n${turn.document.text}` : turn.prompt);
+/**
+ * What the offline model draws: the document's sentences under its title, else the prompt. Its
+ * headings (short lines without an end mark, as the parser keeps them) are left out.
+ */
+function offlinePrompt(turn: Pick<MindTurn, 'prompt' | 'document'>): string {
+  if (!turn.document) return turn.prompt;
+  const body = turn.document.text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !/^#{1,6}\s/.test(l) && (/[。！？!?；;.…」”]$/.test(l) || Array.from(l).length > 24))
+    .join('\n');
+  return `# ${turn.document.title}\n${body}`;
+}
 
 /** POST /chatgpt/chat-mind: a prepared mind-map turn run on the paid-turn engine. */
 export class MindRunner {

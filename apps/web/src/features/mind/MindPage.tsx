@@ -372,7 +372,7 @@ export default function MindPage() {
                 }
               }}
               rows={mobile ? 1 : 2}
-              placeholder={source ? t('placeholderDocument') : mobile ? t('placeholderShort') : t('placeholder')}
+              placeholder={source ? t(mobile ? 'placeholderDocumentShort' : 'placeholderDocument') : mobile ? t('placeholderShort') : t('placeholder')}
               className="max-h-40 min-h-9 flex-1 resize-none bg-transparent py-1.5 text-[15px] leading-6 outline-none placeholder:text-neutral-400"
             />
             {streaming ? (
