@@ -64,7 +64,6 @@ export function DocumentPicker({ value, onChange, disabled, className }: Props) 
     queryKey: ['document-picker', token],
     queryFn: () => callRoute(histories, undefined, { silent: true }).then((d) => d.list),
     enabled: !!token,
-    staleTime: 15_000,
   });
   if (!token || !list.data) return null;
   const ready = list.data.filter((d) => d.status === READY);
