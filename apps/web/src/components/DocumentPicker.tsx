@@ -50,13 +50,15 @@ interface Props {
   onChange(doc: DocumentGroup | null): void;
   disabled?: boolean;
   className?: string;
+  /** The field's name when the form means something more particular (a thesis's 参考文档). */
+  label?: string;
 }
 
 /**
  * Picks one of the user's parsed documents as the source of a tool (mind map, slides, thesis).
  * Shows nothing to guests; a user without documents gets a link to upload one (/talk-file).
  */
-export function DocumentPicker({ value, onChange, disabled, className }: Props) {
+export function DocumentPicker({ value, onChange, disabled, className, label }: Props) {
   const { t } = useTranslation('documentPicker');
   const token = useSession((s) => s.token);
   const id = useId();
@@ -84,7 +86,7 @@ export function DocumentPicker({ value, onChange, disabled, className }: Props) 
     <div className={clsx('flex min-w-0 items-center gap-2', className)} data-testid="document-picker">
       <label htmlFor={id} className="flex shrink-0 items-center gap-1 text-[13px] font-medium text-neutral-600 dark:text-neutral-300">
         <FileText className="size-4 text-primary-fg" aria-hidden />
-        {t('label')}
+        {label ?? t('label')}
       </label>
       <select
         id={id}

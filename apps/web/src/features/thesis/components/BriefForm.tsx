@@ -73,7 +73,7 @@ export function BriefForm({ busy, onSubmit }: { busy: boolean; onSubmit(body: Th
         <span className={label}>{t('form.requirements')}</span>
         <textarea className={`${input} h-20 resize-none py-2`} value={requirements} maxLength={1000} placeholder={t('form.requirementsPh')} onChange={(e) => setRequirements(e.target.value)} />
       </label>
-      <DocumentPicker value={document} onChange={(d) => setDocument(d?.token ?? null)} disabled={busy} />
+      <DocumentPicker value={document} onChange={(d) => setDocument(d?.token ?? null)} disabled={busy} label={t('form.referencePicker')} />
       <button type="submit" className={primaryButton} disabled={!valid || busy}>
         {t('form.submit')}
       </button>
