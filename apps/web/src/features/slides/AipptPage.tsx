@@ -349,6 +349,11 @@ function OutlineStep({ deck, balance, onGenerating }: { deck: DeckView; balance:
         <div>
           <h1 className="text-lg font-semibold text-neutral-900 dark:text-neutral-50">{t('outline.heading')}</h1>
           <p className="mt-1 text-sm text-neutral-500 dark:text-neutral-400">{t('outline.hint')}</p>
+          {deck.sourceTitle && (
+            <p className="mt-1 text-xs text-neutral-500 dark:text-neutral-400" data-testid="deck-source">
+              {t('outline.source', { title: deck.sourceTitle })}
+            </p>
+          )}
         </div>
         <button type="button" onClick={() => void navigate('/aippt')} className="inline-flex shrink-0 items-center gap-1 rounded-lg px-2 py-1.5 text-sm text-neutral-500 hover:bg-neutral-100 dark:hover:bg-neutral-800">
           <RotateCcw className="size-4" aria-hidden />
