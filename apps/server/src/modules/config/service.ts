@@ -4,6 +4,7 @@ import { imageHosts } from '../../core/security-headers.ts';
 import type { AppContext } from '../../core/context.ts';
 import { masks, menus, modelKeys, models, notices, siteConfig } from '../../db/schema/index.ts';
 import { createPayProviders, PAY_PRIORITY } from '../../providers/pay/index.ts';
+import { searchInfoOf } from '../../providers/search/index.ts';
 import { SETTINGS_DEFAULTS, type SettingKey, type SiteSettings } from './defaults.ts';
 
 export type { SiteSettings };
@@ -172,6 +173,7 @@ export class ConfigService {
         copyright: s.copyright,
       },
       image_hosts: imageHosts(this.ctx.config),
+      search: searchInfoOf(this.ctx.config.env),
       demo: {
         mode: this.ctx.config.demo,
         sms: this.ctx.sms.name === 'console',

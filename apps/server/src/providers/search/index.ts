@@ -101,3 +101,13 @@ export async function searchWeb(provider: SearchProvider, query: string, opts: R
   const results = await provider.search(q, { limit: opts.results ?? 8, signal: opts.signal });
   return readSources(results, opts);
 }
+
+/** What the web app is told (website.search): null when search is off; `models` null means every model. */
+export function searchInfoOf(env: Pick<SearchSettings, 'SEARCH_PROVIDER'> & { SEARCH_MODELS?: string; SEARCH_COST: number }): { models: string[] | null; cost: number } | null {
+  if (!env.SEARCH_PROVIDER) return null;
+  const models = (env.SEARCH_MODELS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return { models: models.length ? models : null, cost: env.SEARCH_COST };
+}
