@@ -21,14 +21,23 @@ export function htmlTitle(html: string): string {
   return m ? decodeEntities(m[1]!.replace(/<[^>]*>/g, '')).replace(/\s+/g, ' ').trim() : '';
 }
 
+/** Control characters other than tab and newline become spaces (NUL cannot even be stored). */
+function dropControls(s: string): string {
+  let out = '';
+  for (const ch of s) {
+    const c = ch.charCodeAt(0);
+    out += (c < 32 && c !== 9 && c !== 10) || c === 127 ? ' ' : ch;
+  }
+  return out;
+}
+
 export function htmlToText(html: string): string {
   const body = html
     .replace(/<!--[\s\S]*?-->/g, ' ')
     .replace(DROP, ' ')
     .replace(BLOCK, '\n')
     .replace(/<[^>]*>/g, ' ');
-  return decodeEntities(body)
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' ')
+  return dropControls(decodeEntities(body))
     .split('\n')
     .map((l) => l.replace(/[ \t\u00a0\u3000]+/g, ' ').trim())
     .filter(Boolean)
