@@ -9,7 +9,7 @@ const sources = [
 describe('linkCitations', () => {
   it('links [n] to the n-th source, leaves unknown numbers', () => {
     expect(linkCitations('见 [1] 与 [2]，另 [3]。', sources)).toBe(
-      '见 [\\[1\\]](https://a.example.com/x "第一篇") 与 [\\[2\\]](https://b.example.com/wiki/A_%28b%29%20c "第 二 篇")，另 [3]。',
+      '见 [&#91;1&#93;](https://a.example.com/x "第一篇") 与 [&#91;2&#93;](https://b.example.com/wiki/A_%28b%29%20c "第 二 篇")，另 [3]。',
     );
   });
   it('leaves code, links and definitions alone', () => {

@@ -13,7 +13,8 @@ export function linkCitations(text: string, sources: ChatSource[]): string {
   const link = (segment: string) =>
     segment.replace(/\[(\d{1,2})\](?![(:[])/g, (whole, digits: string) => {
       const source = sources[Number(digits) - 1];
-      return source ? `[\\[${digits}\\]](${target(source.url)} "${title(source.title)}")` : whole;
+      // Brackets as entities: a backslash-escaped bracket would read as display maths.
+      return source ? `[&#91;${digits}&#93;](${target(source.url)} "${title(source.title)}")` : whole;
     });
   let fenced = false;
   return text
