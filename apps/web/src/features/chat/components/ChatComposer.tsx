@@ -128,14 +128,16 @@ export function ChatComposer({ mobile, onSent }: { mobile: boolean; onSent(): vo
       title={searchHint}
       data-testid="web-search-toggle"
       className={clsx(
-        'inline-flex h-9 shrink-0 items-center gap-1 rounded-full px-2.5 text-sm transition-colors disabled:opacity-40',
+        'inline-flex h-9 shrink-0 items-center gap-1 rounded-full text-sm transition-colors disabled:opacity-40',
+        // On a phone the globe alone (the box needs the width); its pressed colour says it is on.
+        mobile ? 'w-9 justify-center' : 'px-2.5',
         searchOn
           ? 'bg-blue-50 text-blue-700 ring-1 ring-blue-200 hover:bg-blue-100 dark:bg-blue-500/15 dark:text-blue-200 dark:ring-blue-500/30'
           : 'text-neutral-600 hover:bg-neutral-100 hover:text-neutral-800 dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-neutral-100',
       )}
     >
       <Globe className="size-4" aria-hidden />
-      <span>{t('webSearch')}</span>
+      <span className={mobile ? 'sr-only' : undefined}>{t('webSearch')}</span>
       <span className="sr-only">{searchHint}</span>
     </button>
   );
