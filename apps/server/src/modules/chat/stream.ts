@@ -106,7 +106,9 @@ export class TurnRunner {
    * It becomes the end of the branch on screen unless another branch was chosen meanwhile. A
    * question deleted while its reply streamed leaves the reply saved as a first message.
    */
-  private async finish(tx: Db, ref: ChatRef, o: Outcome, searched: SearchOutcome | null): Promise<ChatClosing> {
+  private async finish(tx: Db, ref: ChatRef, o: Outcome, found: SearchOutcome | null): Promise<ChatClosing> {
+    // Stopped before anything was written (the search itself was cut short): nothing to cite, nothing to explain.
+    const searched = found && !(o.status === 'stopped' && !o.text) ? found : null;
     const now = new Date(this.ctx.clock.now());
     const [group] = await tx.select({ userId: chatGroups.userId }).from(chatGroups).where(eq(chatGroups.id, ref.groupId));
     const [saved] = await tx
