@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
 import { startFakeSearch, PRIVATE_RESULT_URL, type FakeSearch } from './fakes/search.ts';
 import { htmlToText, trimText, decodeBody } from './html-text.ts';
 import { createSearchProvider, readSources, searchWeb, SearchError } from './index.ts';
@@ -66,6 +67,19 @@ describe('Tavily-compatible', () => {
   });
 });
 
+describe('settings', () => {
+  it('takes searxng or tavily, a URL, a cost and a model list; refuses anything else', () => {
+    const env = loadConfig({ SEARCH_PROVIDER: 'searxng', SEARCH_URL: 'http://127.0.0.1:8888', SEARCH_COST: '3', SEARCH_MODELS: 'a, b' }).env;
+    expect(env).toMatchObject({ SEARCH_PROVIDER: 'searxng', SEARCH_COST: 3, SEARCH_TIMEOUT_MS: 8000 });
+    const none = loadConfig({}).env;
+    expect(none.SEARCH_PROVIDER).toBeUndefined();
+    expect(none.SEARCH_COST).toBe(0);
+    expect(() => loadConfig({ SEARCH_PROVIDER: 'bing' })).toThrow(/SEARCH_PROVIDER/);
+    expect(() => loadConfig({ SEARCH_URL: 'not a url' })).toThrow(/SEARCH_URL/);
+    expect(() => loadConfig({ SEARCH_COST: '-1' })).toThrow(/SEARCH_COST/);
+  });
+});
+
 describe('createSearchProvider', () => {
   it('is null without a provider, and refuses half a setup', () => {
     expect(createSearchProvider({ SEARCH_TIMEOUT_MS: 1000 })).toBeNull();
@@ -116,6 +130,9 @@ describe('reading the pages', () => {
 describe('html to text', () => {
   it('drops markup, decodes entities, keeps lines', () => {
     expect(htmlToText('<p>a&nbsp;&lt;b&gt; &#x4e2d;&#25991;</p><script>x()</script><div>second</div>')).toBe('a <b> 中文\nsecond');
+  });
+  it('turns control characters into spaces (NUL cannot be stored)', () => {
+    expect(htmlToText('<p>a\u0000b\u0007c</p>')).toBe('a b c');
   });
   it('trims to the limit at a sentence end when one is near', () => {
     const t = trimText(`${'字'.repeat(90)}。${'多'.repeat(50)}`, 100);
