@@ -185,3 +185,30 @@ describe('without a search service', () => {
     expect(r.body).toMatchObject({ message: '联网搜索未开启', data: { field: 'search' } });
   });
 });
+
+describe('a Tavily-compatible service', () => {
+  let tv: TestApp;
+  let tvFake: FakeSearch;
+  beforeAll(async () => {
+    tvFake = await startFakeSearch({ key: 'tvly-e2e' });
+    tv = await createTestApp({
+      env: { SEARCH_PROVIDER: 'tavily', SEARCH_URL: tvFake.url, SEARCH_API_KEY: 'tvly-e2e', SEARCH_COST: '1', SEARCH_TIMEOUT_MS: '2000', SAFE_FETCH_ALLOW_HOSTS: tvFake.hostPort },
+    });
+  });
+  afterAll(async () => {
+    await tv.close();
+    await tvFake.close();
+  });
+
+  it('every model may search (no SEARCH_MODELS); the key and the query reach the service; charged once', async () => {
+    const info = websiteInfoReply.parse((await tv.call('GET', '/api/website/info')).body.data);
+    expect(info.search).toEqual({ models: null, cost: 1 });
+    const token = await tv.loginByPhone('13900000034');
+    const id = await userIdOf(tv, token);
+    await setBalance(tv, id, { base3: 5 });
+    const r = await sendTurn(tv, token, { input: '太阳有多大', search: true });
+    expect(r.last).toMatchObject({ type: 'done', charged: 2, search: { status: 'ok', cost: 1 } });
+    expect(tvFake.requests.at(-1)).toMatchObject({ protocol: 'tavily', query: '太阳有多大', key: 'tvly-e2e', searchDepth: 'basic' });
+    expect((await getBalance(tv, id)).baseModel3).toBe(3);
+  });
+});
