@@ -128,7 +128,7 @@ export function ReferencePicker({ value, onChange, label }: { value: string | nu
       <span className={fieldLabel}>{label ?? t('form.reference')}</span>
       {value ? (
         <div className="relative inline-block">
-          <img src={value} alt={t('form.reference')} className="size-20 rounded-lg object-cover" />
+          <img src={value} alt={label ?? t('form.reference')} className="size-20 rounded-lg object-cover" />
           <button
             type="button"
             onClick={() => onChange(null)}
