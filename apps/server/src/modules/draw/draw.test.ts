@@ -268,6 +268,8 @@ describe('drawing offline (no keys)', () => {
     const b = await taskOf(blend.body.data.id);
     expect(b.image.width).toBeGreaterThan(b.image.height);
     expect(b.buttons.map((x: { label: string }) => x.label)).toContain('U1');
+    // The pictures were kept only until the grid was drawn from them.
+    expect((await t.ctx.db.select().from(drawTasks).where(eq(drawTasks.id, blend.body.data.id)))[0]!.input).toEqual({});
     const d = await taskOf(desc.body.data.id);
     expect(d.prompts).toHaveLength(4);
     expect(d.prompts[0]).toContain('离线演示');

@@ -535,7 +535,9 @@ export class DrawService {
         if (e instanceof DrawProviderError && e.kind !== 'upstream') return { state: s, next: 'failed', error: e.message };
         throw e;
       }
-      await this.setTask(task.id, { status: 'running', remoteId, progress: 0, input: {} });
+      // The offline blend draws its pictures into the result, so it keeps them until the end (onEnd clears them).
+      const keep = this.mj.name === 'offline' && task.action === 'blend';
+      await this.setTask(task.id, { status: 'running', remoteId, progress: 0, input: keep ? { images: input.images } : {} });
       run.publish({ type: 'progress', status: 'running', progress: 0 });
       return { state: s, next: 'wait', delayMs: poll };
     }
@@ -559,7 +561,8 @@ export class DrawService {
     }
     let stored: StoredImage;
     try {
-      const bytes = this.mj.render ? await this.mj.render(task.remoteId) : remote.imageUrl ? await downloadImage(remote.imageUrl, 60_000, run.signal) : null;
+      const refs = ((task.input as { images?: string[] }).images ?? []).map((u) => Buffer.from(u.slice(u.indexOf(',') + 1), 'base64'));
+      const bytes = this.mj.render ? await this.mj.render(task.remoteId, refs.length ? refs : undefined) : remote.imageUrl ? await downloadImage(remote.imageUrl, 60_000, run.signal) : null;
       if (!bytes) return { state: s, next: 'failed', error: '绘画服务没有返回图片，未扣除积分' };
       stored = await this.storeImage(task.userId, { bytes });
     } catch (e) {

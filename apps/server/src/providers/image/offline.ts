@@ -134,14 +134,15 @@ export class OfflineMidjourney implements MidjourneyProvider {
     return out;
   }
 
-  async render(id: string): Promise<Buffer> {
+  /** The task's picture; a blend lays its pictures (`references`) under each of the four. */
+  async render(id: string, references?: Buffer[]): Promise<Buffer> {
     const t = decode(id);
     if (!t) throw new DrawProviderError('任务不存在', 'invalid');
     const [width, height] = this.size;
     if (t.a === 'blend') {
       const dims = t.p.split(' ')[2] ?? 'SQUARE';
       const [bw, bh] = dims === 'PORTRAIT' ? [width * 0.75, height] : dims === 'LANDSCAPE' ? [width, height * 0.75] : [width, height];
-      return paintGrid({ prompt: `混图 · ${t.i} 张`, type: 'general', width: Math.round(bw), height: Math.round(bh), seed: t.s });
+      return paintGrid({ prompt: `混图 · ${t.i} 张`, type: 'general', width: Math.round(bw), height: Math.round(bh), seed: t.s, references });
     }
     if (t.a === 'zoom' || t.a === 'pan') return paintGrid({ prompt: t.p, type: 'general', width, height, seed: t.s });
     if (t.a === 'upscale') {

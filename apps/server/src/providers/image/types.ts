@@ -71,7 +71,7 @@ export interface MidjourneyProvider {
   /** Many tasks in one call (POST /mj/task/list-by-condition); a task the proxy does not know is left out. */
   list?(ids: string[]): Promise<MjRemoteTask[]>;
   /** The bytes of a finished task's image (the proxy's imageUrl is downloaded by the caller when this is absent). */
-  render?(id: string): Promise<Buffer>;
+  render?(id: string, references?: Buffer[]): Promise<Buffer>;
 }
 
 /** Pixel sizes of each shape, per family. */
