@@ -135,9 +135,9 @@ test.describe('drawing', () => {
     await shot(page, info, 'mj-blend-result');
 
     await page.getByRole('radio', { name: '识图' }).click();
-    await page.getByLabel('上传参考图').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('<html>not a picture</html>') });
+    await page.getByLabel('上传图片').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('<html>not a picture</html>') });
     await expect(page.getByText('参考图只支持 png、jpg、webp')).toBeVisible();
-    await page.getByLabel('上传参考图').setInputFiles(picture('#7c3aed', 'describe me'));
+    await page.getByLabel('上传图片').setInputFiles(picture('#7c3aed', 'describe me'));
     await expect(page.getByRole('img', { name: '要识别的图片' })).toBeVisible();
     await expect(page.getByText(/^消耗 1 绘画积分/)).toBeVisible();
     await axe(page);

@@ -83,7 +83,7 @@ export default function MidjourneyPage() {
       {mode === 'describe' && (
         <>
           <p className="text-sm text-neutral-600 dark:text-neutral-400">{t('mj.describeHint')}</p>
-          <ReferencePicker value={described} onChange={setDescribed} label={t('mj.describeImage')} />
+          <ReferencePicker value={described} onChange={setDescribed} label={t('mj.describeImage')} addLabel={t('mj.describeAdd')} />
           <SubmitBar cost={costs?.mj_describe ?? 1} busy={submit.isPending} disabled={!described} onSubmit={onSubmit} label={t('mj.describeSubmit')} />
         </>
       )}

@@ -114,7 +114,7 @@ async function readReference(file: File, t: (k: string) => string): Promise<stri
 }
 
 /** One reference image as a data URL (png, jpeg, webp by its bytes; at most 1MB). */
-export function ReferencePicker({ value, onChange, label }: { value: string | null; onChange(v: string | null): void; label?: string }) {
+export function ReferencePicker({ value, onChange, label, addLabel }: { value: string | null; onChange(v: string | null): void; label?: string; addLabel?: string }) {
   const { t } = useTranslation('draw');
   const input = useRef<HTMLInputElement>(null);
   const onFile = async (file: File | undefined) => {
@@ -146,12 +146,12 @@ export function ReferencePicker({ value, onChange, label }: { value: string | nu
         >
           <ImagePlus className="size-5" aria-hidden />
           <span>
-            {t('form.referenceAdd')}
+            {addLabel ?? t('form.referenceAdd')}
             <span className="block text-xs text-neutral-500">{t('form.referenceHint')}</span>
           </span>
         </button>
       )}
-      <input ref={input} type="file" accept="image/png,image/jpeg,image/webp" className="hidden" aria-label={t('form.referenceAdd')} onChange={(e) => void onFile(e.target.files?.[0])} />
+      <input ref={input} type="file" accept="image/png,image/jpeg,image/webp" className="hidden" aria-label={addLabel ?? t('form.referenceAdd')} onChange={(e) => void onFile(e.target.files?.[0])} />
     </div>
   );
 }
