@@ -675,19 +675,32 @@ describe('professional drawing against a fake midjourney-proxy', () => {
     const remote = await remoteOf(sub.body.data.id);
     const remote2 = await remoteOf(sub2.body.data.id);
     fake.progress(remote, 30);
+    fake.progress(remote2, 50);
     await t.turns.jobs.close();
     const t2 = await createTestApp({ shareWith: t, env, turns: { jobs: { pollMs: 20 } } });
+    // Moves the clock one poll on, at most every 200 ms of real time (a step may still be setting its next poll).
+    let last = 0;
+    const nudge = () => {
+      if (Date.now() - last < 200) return;
+      last = Date.now();
+      t.clock.advance(3100);
+    };
     try {
-      // Both resumed at once: their polls go as one list-by-condition call.
-      t.clock.advance(3100);
-      await waitFor(() => fake.lists.some((ids) => ids.includes(remote) && ids.includes(remote2)));
-      fake.progress(remote2, 50);
-      t.clock.advance(3100);
-      await waitFor(async () => (await taskOf(sub2.body.data.id)).progress === 50);
+      // Both resumed at once: their polls go as one list-by-condition call, and its answer moves both.
+      await waitFor(async () => {
+        nudge();
+        return fake.lists.some((ids) => ids.includes(remote) && ids.includes(remote2));
+      });
+      await waitFor(async () => {
+        nudge();
+        return (await taskOf(sub.body.data.id)).progress === 30 && (await taskOf(sub2.body.data.id)).progress === 50;
+      });
       fake.succeed(remote);
       fake.succeed(remote2);
-      t.clock.advance(3100);
-      await waitFor(async () => (await taskOf(sub.body.data.id)).status === 'success' && (await taskOf(sub2.body.data.id)).status === 'success');
+      await waitFor(async () => {
+        nudge();
+        return (await taskOf(sub.body.data.id)).status === 'success' && (await taskOf(sub2.body.data.id)).status === 'success';
+      });
       expect(await taskOf(sub.body.data.id)).toMatchObject({ status: 'success', charged: 2 });
       const images = await t.ctx.db.select().from(drawImages).where(eq(drawImages.prompt, 'restart me'));
       expect(images).toHaveLength(1);
