@@ -152,6 +152,15 @@ export async function startFakeMj(opts: { secret?: string; exists?: boolean } = 
       });
       return send(res, 200, { code: 1, description: '提交成功', result: id, properties: {} });
     }
+    if (req.method === 'POST' && req.url === '/mj/submit/modal') {
+      // A task waiting in MODAL (Custom Zoom) takes its prompt and goes on under the same id.
+      const body = await readJson(req);
+      submits.push({ path: req.url, body });
+      const t = tasks.get(String(body.taskId));
+      if (!t || t.status !== 'MODAL') return send(res, 200, { code: 4, description: '任务状态错误' });
+      Object.assign(t, { status: 'SUBMITTED', prompt: String(body.prompt ?? '') });
+      return send(res, 200, { code: 1, description: '提交成功', result: t.id, properties: {} });
+    }
     if (req.method === 'POST' && (req.url === '/mj/submit/imagine' || req.url === '/mj/submit/action')) {
       const body = await readJson(req);
       submits.push({ path: req.url, body });
@@ -170,7 +179,8 @@ export async function startFakeMj(opts: { secret?: string; exists?: boolean } = 
         id,
         action: req.url.endsWith('imagine') ? 'IMAGINE' : /upsample/.test(custom) ? 'UPSCALE' : /Outpaint|CustomZoom/.test(custom) ? 'ZOOM' : /pan_/.test(custom) ? 'PAN' : 'VARIATION',
         prompt: prompt || parent?.prompt || '',
-        status: 'SUBMITTED',
+        // Custom Zoom waits for its prompt (POST /mj/submit/modal).
+        status: /CustomZoom/.test(custom) ? 'MODAL' : 'SUBMITTED',
         progress: '0%',
         imageUrl: null,
         failReason: null,

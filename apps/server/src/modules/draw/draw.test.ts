@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balances, drawImages, drawTasks } from '../../db/schema/index.ts';
 import { OpenAiImages } from '../../providers/image/openai.ts';
@@ -425,9 +425,16 @@ describe('professional drawing against a fake midjourney-proxy', () => {
   };
   /** Fails every task still open at the fake and waits until none is running here. */
   const drain = async () => {
-    for (const task of fake.tasks.values()) if (task.status === 'SUBMITTED' || task.status === 'IN_PROGRESS') fake.failTask(task.id, 'drained');
-    t.clock.advance(3100);
-    await waitFor(async () => (await t.ctx.db.select().from(drawTasks).where(eq(drawTasks.status, 'running'))).length === 0);
+    let last = 0;
+    await waitFor(async () => {
+      for (const task of fake.tasks.values()) if (['SUBMITTED', 'IN_PROGRESS', 'MODAL'].includes(task.status)) fake.failTask(task.id, 'drained');
+      // The clock one poll on, at most every 200 ms (a step may still be setting its next poll).
+      if (Date.now() - last > 200) {
+        last = Date.now();
+        t.clock.advance(3100);
+      }
+      return (await t.ctx.db.select().from(drawTasks).where(inArray(drawTasks.status, ['running', 'queued']))).length === 0;
+    });
   };
 
   beforeAll(async () => {
@@ -649,6 +656,28 @@ describe('professional drawing against a fake midjourney-proxy', () => {
     expect(fake.tasks.get((await t.ctx.db.select().from(drawTasks).where(eq(drawTasks.id, z.body.data.id)))[0]!.remoteId!)!.action).toBe('ZOOM');
     const p = await t.call('POST', '/midjourney/action', { token, body: { task_id: up.body.data.id, custom_id: pan.custom_id } });
     expect(p.body.data).toMatchObject({ action: 'pan', cost: 2 });
+    // Custom Zoom: the proxy asks for a prompt (MODAL); it is given the task's prompt with --zoom 2, then the task runs on.
+    await drain();
+    const custom = buttons.find((b) => b.custom_id.includes('::CustomZoom'))!;
+    const cz = await t.call('POST', '/midjourney/action', { token, body: { task_id: up.body.data.id, custom_id: custom.custom_id } });
+    expect(cz.body.data).toMatchObject({ action: 'zoom', cost: 2 });
+    const czRemote = await remoteOf(cz.body.data.id);
+    expect(fake.tasks.get(czRemote)!.status).toBe('MODAL');
+    // The clock one poll on, at most every 200 ms (the step may still be setting its next poll).
+    let last = 0;
+    await waitFor(() => {
+      if (Date.now() - last > 200) {
+        last = Date.now();
+        t.clock.advance(3100);
+      }
+      return fake.submits.some((x) => x.path === '/mj/submit/modal' && x.body.taskId === czRemote);
+    });
+    expect(fake.submits.find((x) => x.path === '/mj/submit/modal')!.body.prompt).toBe('zoom me --zoom 2');
+    fake.succeed(czRemote);
+    await t.app.inject({ method: 'POST', url: notifyPath(czRemote), payload: {} });
+    await waitFor(async () => (await taskOf(cz.body.data.id)).status === 'success');
+    expect(await taskOf(cz.body.data.id)).toMatchObject({ charged: 2 });
+    expect(fake.submits.filter((x) => x.path === '/mj/submit/modal')).toHaveLength(1);
     expect((await t.call('GET', '/api/draw-image/image-types')).body.data.costs).toMatchObject({ mj_zoom: 2, mj_pan: 2, mj_blend: 2, mj_describe: 3 });
   });
 

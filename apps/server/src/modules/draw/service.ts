@@ -66,6 +66,8 @@ interface MjState extends Record<string, unknown> {
   buttons?: { custom_id: string; label: string }[];
   /** describe: the prompts, once read. */
   prompts?: string[];
+  /** A Custom Zoom's prompt was given to the proxy's modal (once). */
+  modal?: boolean;
 }
 const MJ_JOB = 'draw.mj';
 
@@ -546,7 +548,19 @@ export class DrawService {
     if (remote.status === 'FAILURE' || remote.status === 'CANCEL') {
       return { state: s, next: 'failed', error: remote.failReason ? `绘画失败：${remote.failReason.slice(0, 200)}，未扣除积分` : '绘画失败，未扣除积分' };
     }
-    if (remote.status === 'MODAL') return { state: s, next: 'failed', error: '该操作需要在 Midjourney 中补充输入，暂不支持，未扣除积分' };
+    if (remote.status === 'MODAL') {
+      // Custom Zoom asks for a prompt (a modal): it gets the task's prompt with --zoom 2, once.
+      if (task.action !== 'zoom' || s.modal || !this.mj.modal) return { state: s, next: 'failed', error: '该操作需要在 Midjourney 中补充输入，暂不支持，未扣除积分' };
+      let next: string;
+      try {
+        next = await this.mj.modal({ taskId: task.remoteId, prompt: `${task.prompt.replace(/\s--zoom\s+[\d.]+/g, '')} --zoom 2`, notifyHook: this.notifyHook(task.id) });
+      } catch (e) {
+        if (e instanceof DrawProviderError && e.kind !== 'upstream') return { state: s, next: 'failed', error: e.message };
+        throw e;
+      }
+      if (next !== task.remoteId) await this.setTask(task.id, { remoteId: next });
+      return { state: { ...s, modal: true }, next: 'wait', delayMs: poll };
+    }
     if (remote.status !== 'SUCCESS') {
       if (remote.progress !== task.progress) {
         await this.setTask(task.id, { progress: remote.progress });

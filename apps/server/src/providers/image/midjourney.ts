@@ -130,6 +130,10 @@ export class MidjourneyProxy implements MidjourneyProvider {
     return this.submit('/mj/submit/describe', { base64: req.base64, notifyHook: req.notifyHook });
   }
 
+  modal(req: { taskId: string; prompt: string; notifyHook?: string }) {
+    return this.submit('/mj/submit/modal', { taskId: req.taskId, prompt: req.prompt, notifyHook: req.notifyHook });
+  }
+
   /** POST /mj/task/list-by-condition {ids}: the tasks it knows, in one call. */
   async list(ids: string[]): Promise<MjRemoteTask[]> {
     if (!ids.length) return [];

@@ -67,6 +67,8 @@ export interface MidjourneyProvider {
   action(req: { taskId: string; customId: string; notifyHook?: string }): Promise<string>;
   blend(req: { base64Array: string[]; dimensions: 'PORTRAIT' | 'SQUARE' | 'LANDSCAPE'; notifyHook?: string }): Promise<string>;
   describe(req: { base64: string; notifyHook?: string }): Promise<string>;
+  /** A task waiting for input (status MODAL: Custom Zoom) given its prompt (POST /mj/submit/modal); the task id to follow. */
+  modal?(req: { taskId: string; prompt: string; notifyHook?: string }): Promise<string>;
   fetch(id: string): Promise<MjRemoteTask | null>;
   /** Many tasks in one call (POST /mj/task/list-by-condition); a task the proxy does not know is left out. */
   list?(ids: string[]): Promise<MjRemoteTask[]>;
