@@ -77,9 +77,14 @@ try {
   console.log(`midjourney: ${TASKS} tasks submitted and running in ${ms(submitted)}; heap +${((tracking - before) / 1024 / 1024).toFixed(2)} MB = ${((tracking - before) / TASKS / 1024).toFixed(1)} KB per tracked task (state lives in the jobs table)`);
   for (const task of fake.tasks.values()) fake.progress(task.id, 50);
   const polls = [...fake.fetches.values()].reduce((a, b) => a + b, 0);
+  const lists = fake.lists.length;
   t.clock.advance(3100);
   await waitFor(async () => (await countTasks(sql`progress = 50`)) === TASKS, 60_000);
-  console.log(`one poll round of ${TASKS} tasks: ${[...fake.fetches.values()].reduce((a, b) => a + b, 0) - polls} fetches (never more than one per task)`);
+  const batches = fake.lists.slice(lists);
+  console.log(
+    `one poll round of ${TASKS} tasks: ${batches.length} list-by-condition calls covering ${batches.reduce((a, b) => a + b.length, 0)} tasks, ` +
+      `${[...fake.fetches.values()].reduce((a, b) => a + b, 0) - polls} single fetches (never more than one poll per task)`,
+  );
   const deliverStart = performance.now();
   for (const task of fake.tasks.values()) fake.succeed(task.id);
   t.clock.advance(3100);

@@ -103,6 +103,8 @@ const ARTIFACT_REPLY = [
   '```html',
   '<h1 style="color:#4f46e5">你好，预览</h1>',
   '<p class="x">一段说明文字</p>',
+  '<p id="ran">脚本未运行</p>',
+  '<script>document.getElementById("ran").textContent = "脚本已运行"; fetch("/api/website/info").then(() => { document.title = "leaked"; }, () => { document.getElementById("ran").textContent += "，联网被拦截"; });</script>',
   '```',
   '',
   '一个图标：',
@@ -149,10 +151,17 @@ test.describe('artifacts', () => {
     await blocks.nth(0).getByRole('tab', { name: '预览' }).click();
     const frame = blocks.nth(0).getByTestId('artifact-frame');
     await expect(frame).toHaveAttribute('sandbox', 'allow-scripts');
-    expect(await frame.getAttribute('srcdoc')).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none';`);
-    await expect(page.frameLocator('[data-testid="artifact-frame"]').first().getByRole('heading', { name: '你好，预览' })).toBeVisible();
-    const origin = await page.frames().find((f) => f.url() === 'about:srcdoc')!.evaluate(() => window.origin);
-    expect(origin).toBe('null');
+    await expect(frame).toHaveAttribute('src', '/artifact-frame');
+    const preview = page.frameLocator('[data-testid="artifact-frame"]').first();
+    await expect(preview.getByRole('heading', { name: '你好，预览' })).toBeVisible();
+    // The preview's own script runs (the frame has its own policy, not the app's), and cannot reach the network.
+    await expect(preview.getByText('脚本已运行，联网被拦截')).toBeVisible();
+    const framed = page.frames().find((f) => f.url().endsWith('/artifact-frame'))!;
+    expect(await framed.evaluate(() => window.origin)).toBe('null');
+    expect(await framed.evaluate(() => document.title)).not.toBe('leaked');
+    const policy = (await page.request.get('/artifact-frame')).headers()['content-security-policy'];
+    expect(policy).toContain("connect-src 'none'");
+    expect(policy).toContain("frame-ancestors 'self'");
 
     const download = page.waitForEvent('download');
     await blocks.nth(0).getByRole('button', { name: '下载为文件' }).click();

@@ -4,7 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 
 const API = 'http://127.0.0.1:3000';
 // Calls outside /api that SPEC §7.2 names; the dev server forwards them to the API.
-const apiPaths = ['/api', '/user/', '/balance/', '/group/', '/chatlog/', '/chatgpt/', '/midjourney/getList', '/app/', '/order/', '/signin/', '/official/'];
+const apiPaths = ['/api', '/user/', '/balance/', '/group/', '/chatlog/', '/chatgpt/', '/midjourney/getList', '/app/', '/order/', '/signin/', '/official/', '/artifact-frame'];
 
 export default defineConfig({
   root: import.meta.dirname,

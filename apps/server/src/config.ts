@@ -196,6 +196,8 @@ const envSchema = z.object({
   MJ_OFFLINE_DURATION_MS: z.coerce.number().int().min(0).max(600_000).default(6000),
   /** Words a drawing prompt may not contain (comma-separated). */
   DRAW_BANNED_WORDS: opt,
+  /** Draw credits a Midjourney describe (识图: a picture read into four prompts) costs. */
+  DRAW_COST_MJ_DESCRIBE: z.coerce.number().int().min(1).max(1000).default(1),
 
   /**
    * Web search in chat (providers/search): a SearXNG instance (SEARCH_URL, its json format enabled)

@@ -42,9 +42,21 @@ export async function startFakeImages(opts: { key?: string } = {}) {
       res.writeHead(200, { 'Content-Type': 'image/png' });
       return void res.end(await samplePng());
     }
-    if (req.method !== 'POST' || req.url !== '/v1/images/generations') return send(res, 404, { error: { message: 'not found' } });
+    if (req.method !== 'POST' || (req.url !== '/v1/images/generations' && req.url !== '/v1/images/edits')) return send(res, 404, { error: { message: 'not found' } });
     if (opts.key && req.headers.authorization !== `Bearer ${opts.key}`) return send(res, 401, { error: { message: 'bad key', code: 'invalid_api_key' } });
-    const body = await readJson(req);
+    let body: any;
+    if (req.url === '/v1/images/edits') {
+      // multipart/form-data: the fields, and each image[] as { type, name, bytes }.
+      const parts: Buffer[] = [];
+      for await (const c of req) parts.push(c as Buffer);
+      const form = await new Request('http://fake/', { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body: Buffer.concat(parts) }).formData();
+      if (!form.getAll('image[]').length) return send(res, 400, { error: { message: 'image[] is required', code: 'invalid_request_error' } });
+      body = { path: '/images/edits', images: [] as { type: string; name: string; bytes: Buffer }[] };
+      for (const [k, v] of form.entries()) {
+        if (typeof v === 'string') body[k] = k === 'n' ? Number(v) : v;
+        else body.images.push({ type: v.type, name: v.name, bytes: Buffer.from(await v.arrayBuffer()) });
+      }
+    } else body = await readJson(req);
     requests.push(body);
     const prompt = String(body.prompt ?? '');
     if (prompt.includes('[[policy]]')) return send(res, 400, { error: { code: 'content_policy_violation', message: 'Your request was rejected by the safety system.' } });
@@ -62,6 +74,14 @@ export async function startFakeImages(opts: { key?: string } = {}) {
   return { url: `${s.base}/v1`, requests, close: s.close };
 }
 
+/** What the fake's describe reads from any picture. */
+export const DESCRIBED = [
+  'a red fox in a snowy forest, soft morning light --ar 1:1',
+  'watercolor painting of a fox, muted palette --ar 1:1',
+  'a fox curled up asleep, studio photo, shallow depth of field --ar 1:1',
+  'minimalist vector illustration of a fox, flat colors --ar 1:1',
+];
+
 export interface FakeMjTask {
   id: string;
   action: string;
@@ -72,18 +92,22 @@ export interface FakeMjTask {
   failReason: string | null;
   buttons: { customId: string; emoji: string; label: string; type: number; style: number }[];
   notifyHook?: string;
+  promptEn?: string;
+  properties?: { finalPrompt?: string };
 }
 
 /**
- * A local midjourney-proxy: submit imagine / action (by customId), fetch, the mj-api-secret
- * header. Prompt markers: [[banned]] code 24 with a banned word · [[full]] code 23 · [[exists]]
+ * A local midjourney-proxy: submit imagine / action (by customId) / blend / describe, fetch,
+ * list-by-condition, the mj-api-secret header (`exists`: blend and describe answer code 21). Prompt markers: [[banned]] code 24 with a banned word · [[full]] code 23 · [[exists]]
  * code 21. Tasks move only when the test says so (progress, succeed, failTask), and notify()
  * posts a task to its notifyHook as the proxy does.
  */
-export async function startFakeMj(opts: { secret?: string } = {}) {
+export async function startFakeMj(opts: { secret?: string; exists?: boolean } = {}) {
   const tasks = new Map<string, FakeMjTask>();
   const fetches = new Map<string, number>();
   const submits: any[] = [];
+  /** The ids of each list-by-condition call. */
+  const lists: string[][] = [];
   let seq = 1000;
   const s = await listen(async (req, res) => {
     if (req.method === 'GET' && req.url?.startsWith('/img/')) {
@@ -100,6 +124,43 @@ export async function startFakeMj(opts: { secret?: string } = {}) {
       const { notifyHook: _hook, ...view } = t;
       return send(res, 200, view);
     }
+    if (req.method === 'POST' && req.url === '/mj/task/list-by-condition') {
+      const body = await readJson(req);
+      lists.push(Array.isArray(body.ids) ? body.ids.map(String) : []);
+      const found = (Array.isArray(body.ids) ? body.ids : []).map((id: unknown) => tasks.get(String(id))).filter(Boolean) as FakeMjTask[];
+      return send(res, 200, found.map(({ notifyHook: _hook, ...view }) => view));
+    }
+    if (req.method === 'POST' && (req.url === '/mj/submit/blend' || req.url === '/mj/submit/describe')) {
+      const body = await readJson(req);
+      submits.push({ path: req.url, body });
+      const images: unknown[] = req.url.endsWith('blend') ? (Array.isArray(body.base64Array) ? body.base64Array : []) : [body.base64];
+      if (req.url.endsWith('blend') && (images.length < 2 || images.length > 5)) return send(res, 200, { code: 4, description: 'base64List参数错误' });
+      if (req.url.endsWith('blend') && !['PORTRAIT', 'SQUARE', 'LANDSCAPE'].includes(body.dimensions)) return send(res, 200, { code: 4, description: 'dimensions参数错误' });
+      if (!images.every((b) => typeof b === 'string' && /^data:image\/(png|jpeg|webp);base64,/.test(b))) return send(res, 200, { code: 4, description: 'basisImage参数错误' });
+      if (opts.exists) return send(res, 200, { code: 21, description: '任务已存在', result: 'existing' });
+      const id = String(seq++);
+      tasks.set(id, {
+        id,
+        action: req.url.endsWith('blend') ? 'BLEND' : 'DESCRIBE',
+        prompt: '',
+        status: 'SUBMITTED',
+        progress: '0%',
+        imageUrl: null,
+        failReason: null,
+        buttons: [],
+        notifyHook: body.notifyHook,
+      });
+      return send(res, 200, { code: 1, description: '提交成功', result: id, properties: {} });
+    }
+    if (req.method === 'POST' && req.url === '/mj/submit/modal') {
+      // A task waiting in MODAL (Custom Zoom) takes its prompt and goes on under the same id.
+      const body = await readJson(req);
+      submits.push({ path: req.url, body });
+      const t = tasks.get(String(body.taskId));
+      if (!t || t.status !== 'MODAL') return send(res, 200, { code: 4, description: '任务状态错误' });
+      Object.assign(t, { status: 'SUBMITTED', prompt: String(body.prompt ?? '') });
+      return send(res, 200, { code: 1, description: '提交成功', result: t.id, properties: {} });
+    }
     if (req.method === 'POST' && (req.url === '/mj/submit/imagine' || req.url === '/mj/submit/action')) {
       const body = await readJson(req);
       submits.push({ path: req.url, body });
@@ -113,11 +174,13 @@ export async function startFakeMj(opts: { secret?: string } = {}) {
       }
       const id = String(seq++);
       const parent = tasks.get(String(body.taskId));
+      const custom = String(body.customId ?? '');
       tasks.set(id, {
         id,
-        action: req.url.endsWith('imagine') ? 'IMAGINE' : 'UPSCALE',
+        action: req.url.endsWith('imagine') ? 'IMAGINE' : /upsample/.test(custom) ? 'UPSCALE' : /Outpaint|CustomZoom/.test(custom) ? 'ZOOM' : /pan_/.test(custom) ? 'PAN' : 'VARIATION',
         prompt: prompt || parent?.prompt || '',
-        status: 'SUBMITTED',
+        // Custom Zoom waits for its prompt (POST /mj/submit/modal).
+        status: /CustomZoom/.test(custom) ? 'MODAL' : 'SUBMITTED',
         progress: '0%',
         imageUrl: null,
         failReason: null,
@@ -133,6 +196,12 @@ export async function startFakeMj(opts: { secret?: string } = {}) {
       .map((i) => ({ customId: `MJ::JOB::upsample::${i}::${id}`, emoji: '', label: `U${i}`, type: 2, style: 2 }))
       .concat([{ customId: `MJ::JOB::reroll::0::${id}::SOLO`, emoji: '🔄', label: '', type: 2, style: 2 }])
       .concat([1, 2, 3, 4].map((i) => ({ customId: `MJ::JOB::variation::${i}::${id}`, emoji: '', label: `V${i}`, type: 2, style: 2 })));
+  const upscaled = (id: string) => [
+    { customId: `MJ::Outpaint::50::1::${id}::SOLO`, emoji: '🔍', label: 'Zoom Out 2x', type: 2, style: 2 },
+    { customId: `MJ::Outpaint::75::1::${id}::SOLO`, emoji: '🔍', label: 'Zoom Out 1.5x', type: 2, style: 2 },
+    { customId: `MJ::CustomZoom::${id}`, emoji: '🔍', label: 'Custom Zoom', type: 2, style: 2 },
+    ...['left', 'right', 'up', 'down'].map((d) => ({ customId: `MJ::JOB::pan_${d}::1::${id}::SOLO`, emoji: { left: '⬅️', right: '➡️', up: '⬆️', down: '⬇️' }[d]!, label: '', type: 2, style: 2 })),
+  ];
   const must = (id: string) => {
     const t = tasks.get(id);
     if (!t) throw new Error(`no fake task ${id}`);
@@ -143,12 +212,19 @@ export async function startFakeMj(opts: { secret?: string } = {}) {
     tasks,
     fetches,
     submits,
+    lists,
     progress(id: string, pct: number) {
       Object.assign(must(id), { status: 'IN_PROGRESS', progress: `${pct}%` });
     },
     succeed(id: string) {
       const t = must(id);
-      Object.assign(t, { status: 'SUCCESS', progress: '100%', imageUrl: `${s.base}/img/${id}.png`, buttons: t.action === 'IMAGINE' ? grid(id) : [] });
+      if (t.action === 'DESCRIBE') {
+        // As the proxy reports it: the four prompts in prompt and in properties.finalPrompt; imageUrl is the picture described.
+        const text = DESCRIBED.map((p, i) => `${i + 1}\uFE0F\u20E3 ${p}`).join('\n\n');
+        return void Object.assign(t, { status: 'SUCCESS', progress: '100%', imageUrl: `${s.base}/img/${id}.png`, prompt: text, promptEn: text, properties: { finalPrompt: text } });
+      }
+      const buttons = t.action === 'IMAGINE' || t.action === 'BLEND' || t.action === 'ZOOM' || t.action === 'PAN' ? grid(id) : t.action === 'UPSCALE' ? upscaled(id) : [];
+      Object.assign(t, { status: 'SUCCESS', progress: '100%', imageUrl: `${s.base}/img/${id}.png`, buttons });
     },
     failTask(id: string, reason: string) {
       Object.assign(must(id), { status: 'FAILURE', progress: '', failReason: reason });

@@ -15,6 +15,8 @@ import {
   drawRewriteBody,
   drawRewriteReply,
   mjActionBody,
+  mjBlendBody,
+  mjDescribeBody,
   mjListQuery,
   mjListReply,
   mjNotifyQuery,
@@ -37,6 +39,8 @@ export const drawRoutes = defineRoutes('draw', {
   market: { method: 'GET', path: '/api/draw-image/market', access: 'none', summary: '画廊（公开作品，游标分页）', query: drawMarketQuery, response: drawMarketReply },
   mjList: { method: 'GET', path: '/midjourney/getList', access: 'user', summary: '专业绘画任务（分页）', query: mjListQuery, response: mjListReply },
   mjSubmit: { method: 'POST', path: '/midjourney/submit', access: 'user', summary: '专业绘画：提交任务', body: mjSubmitBody, response: mjTaskView },
+  mjBlend: { method: 'POST', path: '/midjourney/blend', access: 'user', summary: '专业绘画：混图（2–5 张）', body: mjBlendBody, response: mjTaskView },
+  mjDescribe: { method: 'POST', path: '/midjourney/describe', access: 'user', summary: '专业绘画：识图（图生四条提示词）', body: mjDescribeBody, response: mjTaskView },
   mjAction: { method: 'POST', path: '/midjourney/action', access: 'user', summary: '专业绘画：放大 / 变换 / 重绘', body: mjActionBody, response: mjTaskView },
   mjTask: { method: 'GET', path: '/midjourney/task/:id', access: 'user', summary: '专业绘画：任务进度', params: mjTaskParams, response: mjTaskView },
   mjStream: {

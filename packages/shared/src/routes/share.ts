@@ -23,4 +23,11 @@ export const shareRoutes = defineRoutes('share', {
     summary: '分享页：网页应用，带该分享的标题与描述（链接预览）',
     params: shareTokenParams,
   },
+  artifactFrame: {
+    method: 'GET',
+    path: '/artifact-frame',
+    access: 'none',
+    kind: 'html',
+    summary: '代码块预览的沙箱页：在无同源的 iframe 中运行父页面送入的 HTML（脚本可运行，不能联网）',
+  },
 });

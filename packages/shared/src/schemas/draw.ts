@@ -40,6 +40,8 @@ export const drawDalleBody = z.object({
   /** 'ai3': smart drawing (the prompt was rewritten from `source_text`). */
   mode: z.enum(['dalle3', 'ai3'], { error: '模式无效' }).default('dalle3'),
   source_text: z.string().trim().max(DRAW_PROMPT_MAX, `描述不能超过${DRAW_PROMPT_MAX}字`).pipe(safeText()).optional(),
+  /** A reference picture (smart drawing, when the model takes edits: see image-types `edits`). */
+  image: reference.optional(),
 });
 export type DrawDalleBody = z.infer<typeof drawDalleBody>;
 
@@ -74,9 +76,21 @@ export const drawImageTypesReply = z.object({
   qualities: z.array(option),
   styles: z.array(option),
   /** Draw credits per image (basic, dalle3/ai3) and per Midjourney task (imagine/variation, upscale). */
-  costs: z.object({ basic: z.number(), dalle3: z.number(), mj: z.number(), mj_upscale: z.number() }),
+  costs: z.object({
+    basic: z.number(),
+    dalle3: z.number(),
+    mj: z.number(),
+    mj_upscale: z.number(),
+    /** Zoom out / custom zoom, and pan (Midjourney buttons after an upscale). */
+    mj_zoom: z.number(),
+    mj_pan: z.number(),
+    mj_blend: z.number(),
+    mj_describe: z.number(),
+  }),
   /** No provider configured: images are drawn locally and labelled 离线演示. */
   offline: z.object({ image: z.boolean(), mj: z.boolean() }),
+  /** The image model takes a reference picture (gpt-image: /images/edits); else smart drawing hides the control. */
+  edits: z.boolean(),
 });
 export type DrawImageTypesReply = z.infer<typeof drawImageTypesReply>;
 
@@ -121,9 +135,14 @@ export const MJ_STATUSES = ['queued', 'running', 'success', 'failed'] as const;
 export type MjStatus = (typeof MJ_STATUSES)[number];
 
 export const mjButton = z.object({ custom_id: z.string(), label: z.string() });
+/** imagine | upscale | variation | reroll | zoom | pan | blend | describe */
+export const MJ_ACTIONS = ['imagine', 'upscale', 'variation', 'reroll', 'zoom', 'pan', 'blend', 'describe'] as const;
+export type MjAction = (typeof MJ_ACTIONS)[number];
 export const mjTaskView = z.object({
   id: z.number(),
   action: z.string(),
+  /** describe: the four prompts Midjourney read from the picture (click one to use it). */
+  prompts: z.array(z.string()),
   prompt: z.string(),
   status: z.enum(MJ_STATUSES),
   progress: z.number(),
@@ -139,6 +158,17 @@ export type MjTaskView = z.infer<typeof mjTaskView>;
 
 export const mjSubmitBody = z.object({ prompt, images: z.array(reference).max(2, '最多 2 张参考图').default([]) });
 export type MjSubmitBody = z.infer<typeof mjSubmitBody>;
+export const MJ_DIMENSIONS = ['PORTRAIT', 'SQUARE', 'LANDSCAPE'] as const;
+export type MjDimensions = (typeof MJ_DIMENSIONS)[number];
+/** 混图: 2–5 pictures blended into one (midjourney-proxy /mj/submit/blend). */
+export const mjBlendBody = z.object({
+  images: z.array(reference, { error: '请选择 2–5 张图片' }).min(2, '混图至少需要 2 张图片').max(5, '混图最多 5 张图片'),
+  dimensions: z.enum(MJ_DIMENSIONS, { error: '请选择有效的比例' }).default('SQUARE'),
+});
+export type MjBlendBody = z.infer<typeof mjBlendBody>;
+/** 识图: one picture read into four prompts (midjourney-proxy /mj/submit/describe). */
+export const mjDescribeBody = z.object({ image: z.string({ error: '请选择一张图片' }).pipe(reference) });
+export type MjDescribeBody = z.infer<typeof mjDescribeBody>;
 export const mjActionBody = z.object({
   task_id: dbId('任务'),
   custom_id: z.string({ error: '按钮无效' }).min(1, '按钮无效').max(200, '按钮无效').pipe(safeText()),

@@ -52,7 +52,7 @@ export const drawTasks = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
-    /** imagine | upscale | variation | reroll */
+    /** imagine | upscale | variation | reroll | zoom | pan | blend | describe */
     action: text('action').notNull(),
     prompt: text('prompt').notNull(),
     /** What the proxy needs to submit it: reference images, or the parent's remote id and customId. */
@@ -63,6 +63,8 @@ export const drawTasks = pgTable(
     progress: integer('progress').notNull().default(0),
     buttons: jsonb('buttons').$type<{ custom_id: string; label: string }[]>().notNull().default([]),
     imageId: integer('image_id'),
+    /** describe: the four prompts read from the picture (0020). */
+    prompts: jsonb('prompts').$type<string[]>().notNull().default([]),
     error: text('error'),
     cost: integer('cost').notNull(),
     charged: integer('charged').notNull().default(0),

@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balances, drawImages, drawTasks } from '../../db/schema/index.ts';
 import { OpenAiImages } from '../../providers/image/openai.ts';
 import { MidjourneyProxy } from '../../providers/image/midjourney.ts';
 import { inspectImage } from '../../providers/image/files.ts';
-import { startFakeImages, startFakeMj } from '../../testing/fake-draw.ts';
+import { DESCRIBED, samplePng, startFakeImages, startFakeMj } from '../../testing/fake-draw.ts';
+import { describePrompts } from '../../providers/image/midjourney.ts';
+import { actionOf } from './service.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { waitFor } from '../../testing/chat.ts';
 import { readSseEvents } from '../../testing/sse.ts';
@@ -12,6 +14,9 @@ import { mjStreamEvent } from '@app/shared';
 import { userIdOf } from '../billing/test-kit.ts';
 
 let phoneSeq = 0;
+const dataUrl = (b: Buffer, mime = 'image/png') => `data:${mime};base64,${b.toString('base64')}`;
+/** A data URL that claims png but holds no image. */
+const NOT_IMAGE = dataUrl(Buffer.from('<html>not an image, just text pretending</html>'));
 const phone = () => `1390000${String(1000 + phoneSeq++).padStart(4, '0')}`;
 
 async function setDraw(t: TestApp, token: string, n: number) {
@@ -205,7 +210,9 @@ describe('drawing offline (no keys)', () => {
     await waitFor(async () => (await taskOf(up.body.data.id)).status === 'running');
     t.clock.advance(3000);
     await waitFor(async () => (await taskOf(up.body.data.id)).status === 'success');
-    expect(await taskOf(up.body.data.id)).toMatchObject({ buttons: [], charged: 1 });
+    const upscaled = await taskOf(up.body.data.id);
+    expect(upscaled).toMatchObject({ charged: 1 });
+    expect(upscaled.buttons.map((b: { label: string }) => b.label)).toEqual(expect.arrayContaining(['Zoom Out 2x', '⬅️']));
     expect(await drawLeft(t, id)).toBe(2);
     const list = await t.call('GET', '/midjourney/getList', { token: u });
     expect(list.body.data.meta.total).toBe(2);
@@ -244,6 +251,49 @@ describe('drawing offline (no keys)', () => {
     t.clock.advance(7000);
     await waitFor(async () => (await t.call('GET', `/midjourney/task/${taskId}`, { token: u })).body.data.status === 'success');
     expect(await drawLeft(t, id)).toBe(1);
+  });
+
+  it('offline blend and describe: 混图 draws a grid from 2–5 pictures, 识图 reads four labelled prompts; each charged on delivery', async () => {
+    const u = await t.loginByPhone(phone());
+    const id = await setDraw(t, u, 10);
+    const taskOf = async (taskId: number) => (await t.call('GET', `/midjourney/task/${taskId}`, { token: u })).body.data;
+    const png = dataUrl(await samplePng());
+    const blend = await t.call('POST', '/midjourney/blend', { token: u, body: { images: [png, png, png], dimensions: 'LANDSCAPE' } });
+    expect(blend.body.data).toMatchObject({ action: 'blend', cost: 2, offline: true, prompts: [] });
+    const desc = await t.call('POST', '/midjourney/describe', { token: u, body: { image: png } });
+    expect(desc.body.data).toMatchObject({ action: 'describe', cost: 1 });
+    await waitFor(async () => (await taskOf(blend.body.data.id)).status === 'running' && (await taskOf(desc.body.data.id)).status === 'running');
+    t.clock.advance(7000);
+    await waitFor(async () => (await taskOf(blend.body.data.id)).status === 'success' && (await taskOf(desc.body.data.id)).status === 'success');
+    const b = await taskOf(blend.body.data.id);
+    expect(b.image.width).toBeGreaterThan(b.image.height);
+    expect(b.buttons.map((x: { label: string }) => x.label)).toContain('U1');
+    // The pictures were kept only until the grid was drawn from them.
+    expect((await t.ctx.db.select().from(drawTasks).where(eq(drawTasks.id, blend.body.data.id)))[0]!.input).toEqual({});
+    const d = await taskOf(desc.body.data.id);
+    expect(d.prompts).toHaveLength(4);
+    expect(d.prompts[0]).toContain('离线演示');
+    expect(d.image).toBeNull();
+    expect(d.charged).toBe(1);
+    expect(await drawLeft(t, id)).toBe(7);
+  });
+
+  it('offline smart drawing takes a reference picture (checked by its bytes) and lays it into the result', async () => {
+    expect((await t.call('GET', '/api/draw-image/image-types')).body.data.edits).toBe(true);
+    const png = await samplePng();
+    const res = await t.call('POST', '/api/draw-image/dalle3', { token, body: { prompt: 'a fox', mode: 'ai3', source_text: '狐狸', image: dataUrl(png) } });
+    expect(res.body.code).toBe(200);
+    const plain = await t.call('POST', '/api/draw-image/dalle3', { token, body: { prompt: 'a fox', mode: 'ai3', source_text: '狐狸' } });
+    const a = await fetchStored(t, res.body.data.list[0].url);
+    const b = await fetchStored(t, plain.body.data.list[0].url);
+    expect(a.body.equals(b.body)).toBe(false);
+    const before = await drawLeft(t, userId);
+    const bad = await t.call('POST', '/api/draw-image/dalle3', { token, body: { prompt: 'a fox', mode: 'ai3', image: NOT_IMAGE } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('不是有效的');
+    const lying = await t.call('POST', '/api/draw-image/dalle3', { token, body: { prompt: 'a fox', mode: 'ai3', image: dataUrl(png, 'image/jpeg') } });
+    expect(lying.status).toBe(400);
+    expect(await drawLeft(t, userId)).toBe(before);
   });
 });
 
@@ -295,6 +345,28 @@ describe('drawing against a fake OpenAI images API', () => {
     expect(await imageCount(t, userId)).toBe(count);
   });
 
+  it('dall-e-3 takes no reference picture: image-types says so and one sent is a 400', async () => {
+    expect((await t.call('GET', '/api/draw-image/image-types')).body.data.edits).toBe(false);
+    const png = dataUrl(await samplePng());
+    const res = await t.call('POST', '/api/draw-image/dalle3', { token, body: { prompt: 'a fox', mode: 'ai3', image: png } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('不支持参考图');
+  });
+
+  it('gpt-image edits: POST /images/edits as multipart with image[] (the picture\'s own bytes and type)', async () => {
+    const p = new OpenAiImages({ baseUrl: fake.url, apiKey: 'sk-draw', model: 'gpt-image-1' });
+    expect(p.edits).toBe(true);
+    const png = await samplePng();
+    const out = await p.edit({ prompt: 'make it snow', size: 'portrait', quality: 'standard', style: 'vivid', n: 2, type: 'general', images: [png, png] });
+    expect(out).toHaveLength(2);
+    const req = fake.requests.at(-1);
+    expect(req).toMatchObject({ path: '/images/edits', model: 'gpt-image-1', prompt: 'make it snow', n: 2, size: '1024x1536', quality: 'medium' });
+    expect(req.images).toHaveLength(2);
+    expect(req.images[0].type).toBe('image/png');
+    expect(req.images[0].bytes.equals(png)).toBe(true);
+    expect(new OpenAiImages({ baseUrl: fake.url, apiKey: 'sk-draw', model: 'dall-e-3' }).edits).toBe(false);
+  });
+
   it('gpt-image models get n in one request and their own sizes', async () => {
     const p = new OpenAiImages({ baseUrl: fake.url, apiKey: 'sk-draw', model: 'gpt-image-1' });
     const out = await p.generate({ prompt: 'cat', size: 'landscape', quality: 'hd', style: 'vivid', n: 3, type: 'general' });
@@ -304,13 +376,44 @@ describe('drawing against a fake OpenAI images API', () => {
   });
 });
 
+describe('smart drawing with a reference picture against a gpt-image model', () => {
+  let t: TestApp;
+  let fake: Awaited<ReturnType<typeof startFakeImages>>;
+  let token: string;
+  beforeAll(async () => {
+    fake = await startFakeImages({ key: 'sk-edit' });
+    t = await createTestApp({ env: { DRAW_OPENAI_BASE_URL: fake.url, DRAW_OPENAI_API_KEY: 'sk-edit', DRAW_IMAGE_MODEL: 'gpt-image-1' } });
+    token = await t.loginByPhone(phone());
+    await setDraw(t, token, 10);
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it('the reference goes to /images/edits; the result is stored and charged like any drawing', async () => {
+    expect((await t.call('GET', '/api/draw-image/image-types')).body.data.edits).toBe(true);
+    const png = await samplePng();
+    const res = await t.call('POST', '/api/draw-image/dalle3', { token, body: { prompt: 'the same fox in winter', mode: 'ai3', source_text: '冬天的狐狸', image: dataUrl(png) } });
+    expect(res.body.code).toBe(200);
+    expect(res.body.data).toMatchObject({ charged: 2, list: [{ kind: 'ai3', prompt: '冬天的狐狸', offline: false }] });
+    expect(fake.requests.at(-1)).toMatchObject({ path: '/images/edits', prompt: 'the same fox in winter' });
+    expect(fake.requests.at(-1).images[0].bytes.equals(png)).toBe(true);
+    const before = fake.requests.length;
+    expect((await t.call('POST', '/api/draw-image/dalle3', { token, body: { prompt: 'x', mode: 'ai3', image: NOT_IMAGE } })).status).toBe(400);
+    expect((await t.call('POST', '/api/draw-image/dalle3', { body: { prompt: 'x', mode: 'ai3', image: dataUrl(png) } })).status).toBe(401);
+    expect(fake.requests.length).toBe(before);
+  });
+});
+
 describe('professional drawing against a fake midjourney-proxy', () => {
   let t: TestApp;
   let fake: Awaited<ReturnType<typeof startFakeMj>>;
   let token: string;
   let other: string;
   let userId: number;
-  const env = { MJ_PROXY_URL: '', MJ_API_SECRET: 'mj-secret', MJ_CONCURRENCY: '2', DRAW_TASK_TIMEOUT_MS: '600000' };
+  const env = { MJ_PROXY_URL: '', MJ_API_SECRET: 'mj-secret', MJ_CONCURRENCY: '2', DRAW_TASK_TIMEOUT_MS: '600000', DRAW_COST_MJ_DESCRIBE: '3' };
+  const fakeOpts = { secret: 'mj-secret', exists: false };
   const taskOf = async (taskId: number, tk = token) => (await t.call('GET', `/midjourney/task/${taskId}`, { token: tk })).body.data;
   const remoteOf = async (taskId: number) => {
     await waitFor(async () => !!(await t.ctx.db.select().from(drawTasks).where(eq(drawTasks.id, taskId)))[0]!.remoteId);
@@ -322,13 +425,20 @@ describe('professional drawing against a fake midjourney-proxy', () => {
   };
   /** Fails every task still open at the fake and waits until none is running here. */
   const drain = async () => {
-    for (const task of fake.tasks.values()) if (task.status === 'SUBMITTED' || task.status === 'IN_PROGRESS') fake.failTask(task.id, 'drained');
-    t.clock.advance(3100);
-    await waitFor(async () => (await t.ctx.db.select().from(drawTasks).where(eq(drawTasks.status, 'running'))).length === 0);
+    let last = 0;
+    await waitFor(async () => {
+      for (const task of fake.tasks.values()) if (['SUBMITTED', 'IN_PROGRESS', 'MODAL'].includes(task.status)) fake.failTask(task.id, 'drained');
+      // The clock one poll on, at most every 200 ms (a step may still be setting its next poll).
+      if (Date.now() - last > 200) {
+        last = Date.now();
+        t.clock.advance(3100);
+      }
+      return (await t.ctx.db.select().from(drawTasks).where(inArray(drawTasks.status, ['running', 'queued']))).length === 0;
+    });
   };
 
   beforeAll(async () => {
-    fake = await startFakeMj({ secret: 'mj-secret' });
+    fake = await startFakeMj(fakeOpts);
     env.MJ_PROXY_URL = fake.url;
     t = await createTestApp({ env, turns: { jobs: { pollMs: 20 } } });
     token = await t.loginByPhone(phone());
@@ -434,6 +544,143 @@ describe('professional drawing against a fake midjourney-proxy', () => {
     await waitFor(async () => (await taskOf(c.body.data.id, u)).status === 'running');
   });
 
+
+  it('blend: 2–5 pictures and a shape go to /mj/submit/blend; the grid is stored and charged once', async () => {
+    await drain();
+    const before = await drawLeft(t, userId);
+    const png = dataUrl(await samplePng());
+    const sub = await t.call('POST', '/midjourney/blend', { token, body: { images: [png, png], dimensions: 'PORTRAIT' } });
+    expect(sub.body.data).toMatchObject({ action: 'blend', cost: 2, status: 'queued', offline: false });
+    const remote = await remoteOf(sub.body.data.id);
+    expect(fake.submits.at(-1)).toMatchObject({ path: '/mj/submit/blend', body: { base64Array: [png, png], dimensions: 'PORTRAIT' } });
+    expect(fake.submits.at(-1).body.notifyHook).toContain('/midjourney/notify?task=');
+    fake.succeed(remote);
+    await t.app.inject({ method: 'POST', url: notifyPath(remote), payload: {} });
+    await waitFor(async () => (await taskOf(sub.body.data.id)).status === 'success');
+    const done = await taskOf(sub.body.data.id);
+    expect(done).toMatchObject({ charged: 2, progress: 100 });
+    expect(done.image.url).toMatch(/^\/uploads\/draw\//);
+    expect(done.buttons.map((b: { label: string }) => b.label)).toContain('U1');
+    expect(await drawLeft(t, userId)).toBe(before - 2);
+    expect((await t.call('GET', `/midjourney/task/${sub.body.data.id}`, { token: other })).status).toBe(404);
+  });
+
+  it('describe: one picture to /mj/submit/describe; the four prompts of finalPrompt come back, its own cost, no image', async () => {
+    await drain();
+    const before = await drawLeft(t, userId);
+    const png = dataUrl(await samplePng());
+    const sub = await t.call('POST', '/midjourney/describe', { token, body: { image: png } });
+    expect(sub.body.data).toMatchObject({ action: 'describe', cost: 3 });
+    const remote = await remoteOf(sub.body.data.id);
+    expect(fake.submits.at(-1)).toMatchObject({ path: '/mj/submit/describe', body: { base64: png } });
+    fake.succeed(remote);
+    t.clock.advance(3100);
+    await waitFor(async () => (await taskOf(sub.body.data.id)).status === 'success');
+    const done = await taskOf(sub.body.data.id);
+    expect(done).toMatchObject({ prompts: DESCRIBED, image: null, buttons: [], charged: 3 });
+    expect(await drawLeft(t, userId)).toBe(before - 3);
+    expect((await t.call('GET', `/midjourney/task/${sub.body.data.id}`, { token: other })).status).toBe(404);
+    expect((await t.call('GET', '/midjourney/getList', { token: other })).body.data.list.some((x: { id: number }) => x.id === sub.body.data.id)).toBe(false);
+  });
+
+  it('blend and describe refuse bad input with a 400 (1 or 6 pictures, a bad shape, bytes that are no image) and no token with a 401, nothing spent', async () => {
+    await drain();
+    const before = await drawLeft(t, userId);
+    const submitted = fake.submits.length;
+    const png = dataUrl(await samplePng());
+    const gif = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+    for (const body of [
+      { images: [png] },
+      { images: [png, png, png, png, png, png] },
+      { images: [] },
+      { images: 'nope' },
+      { images: [png, png], dimensions: 'WIDE' },
+      { images: [png, NOT_IMAGE] },
+      { images: [png, gif] },
+      { images: [png, 'not a data url'] },
+    ]) {
+      const res = await t.call('POST', '/midjourney/blend', { token, body });
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(res.body.message).toMatch(/[\u4e00-\u9fa5]/);
+    }
+    expect((await t.call('POST', '/midjourney/blend', { token, body: { images: [png] } })).body.message).toContain('至少需要 2 张');
+    expect((await t.call('POST', '/midjourney/blend', { token, body: { images: [png, png, png, png, png, png] } })).body.message).toContain('最多 5 张');
+    expect((await t.call('POST', '/midjourney/blend', { token, body: { images: [png, NOT_IMAGE] } })).body.message).toContain('第 2 张图片不是有效的');
+    for (const body of [{}, { image: NOT_IMAGE }, { image: gif }, { image: [png] }]) {
+      expect((await t.call('POST', '/midjourney/describe', { token, body })).status, JSON.stringify(body).slice(0, 80)).toBe(400);
+    }
+    expect((await t.call('POST', '/midjourney/submit', { token, body: { prompt: 'x', images: [NOT_IMAGE] } })).status).toBe(400);
+    expect((await t.call('POST', '/midjourney/blend', { body: { images: [png, png] } })).status).toBe(401);
+    expect((await t.call('POST', '/midjourney/describe', { body: { image: png } })).status).toBe(401);
+    expect(fake.submits.length).toBe(submitted);
+    expect(await drawLeft(t, userId)).toBe(before);
+  });
+
+  it('an existing task (code 21) fails with a clear message and charges nothing', async () => {
+    await drain();
+    const before = await drawLeft(t, userId);
+    const imagine = await t.call('POST', '/midjourney/submit', { token, body: { prompt: 'again [[exists]]' } });
+    await waitFor(async () => (await taskOf(imagine.body.data.id)).status === 'failed');
+    expect((await taskOf(imagine.body.data.id)).error).toBe('该任务已存在，请勿重复提交');
+    fakeOpts.exists = true;
+    try {
+      const png = dataUrl(await samplePng());
+      const desc = await t.call('POST', '/midjourney/describe', { token, body: { image: png } });
+      await waitFor(async () => (await taskOf(desc.body.data.id)).status === 'failed');
+      expect(await taskOf(desc.body.data.id)).toMatchObject({ error: '该任务已存在，请勿重复提交', charged: 0 });
+    } finally {
+      fakeOpts.exists = false;
+    }
+    expect(await drawLeft(t, userId)).toBe(before);
+  });
+
+  it('zoom and pan buttons of an upscale are their own kinds with their own cost (not variation)', async () => {
+    await drain();
+    const sub = await t.call('POST', '/midjourney/submit', { token, body: { prompt: 'zoom me' } });
+    const remote = await remoteOf(sub.body.data.id);
+    fake.succeed(remote);
+    t.clock.advance(3100);
+    await waitFor(async () => (await taskOf(sub.body.data.id)).status === 'success');
+    const u1 = (await taskOf(sub.body.data.id)).buttons.find((b: { label: string }) => b.label === 'U1');
+    const up = await t.call('POST', '/midjourney/action', { token, body: { task_id: sub.body.data.id, custom_id: u1.custom_id } });
+    const upRemote = await remoteOf(up.body.data.id);
+    fake.succeed(upRemote);
+    t.clock.advance(3100);
+    await waitFor(async () => (await taskOf(up.body.data.id)).status === 'success');
+    const buttons = (await taskOf(up.body.data.id)).buttons as { custom_id: string; label: string }[];
+    const zoom = buttons.find((b) => b.custom_id.includes('::Outpaint::50'))!;
+    const pan = buttons.find((b) => b.custom_id.includes('::pan_left'))!;
+    const z = await t.call('POST', '/midjourney/action', { token, body: { task_id: up.body.data.id, custom_id: zoom.custom_id } });
+    expect(z.body.data).toMatchObject({ action: 'zoom', cost: 2 });
+    await remoteOf(z.body.data.id);
+    expect(fake.tasks.get((await t.ctx.db.select().from(drawTasks).where(eq(drawTasks.id, z.body.data.id)))[0]!.remoteId!)!.action).toBe('ZOOM');
+    const p = await t.call('POST', '/midjourney/action', { token, body: { task_id: up.body.data.id, custom_id: pan.custom_id } });
+    expect(p.body.data).toMatchObject({ action: 'pan', cost: 2 });
+    // Custom Zoom: the proxy asks for a prompt (MODAL); it is given the task's prompt with --zoom 2, then the task runs on.
+    await drain();
+    const custom = buttons.find((b) => b.custom_id.includes('::CustomZoom'))!;
+    const cz = await t.call('POST', '/midjourney/action', { token, body: { task_id: up.body.data.id, custom_id: custom.custom_id } });
+    expect(cz.body.data).toMatchObject({ action: 'zoom', cost: 2 });
+    const czRemote = await remoteOf(cz.body.data.id);
+    expect(fake.tasks.get(czRemote)!.status).toBe('MODAL');
+    // The clock one poll on, at most every 200 ms (the step may still be setting its next poll).
+    let last = 0;
+    await waitFor(() => {
+      if (Date.now() - last > 200) {
+        last = Date.now();
+        t.clock.advance(3100);
+      }
+      return fake.submits.some((x) => x.path === '/mj/submit/modal' && x.body.taskId === czRemote);
+    });
+    expect(fake.submits.find((x) => x.path === '/mj/submit/modal')!.body.prompt).toBe('zoom me --zoom 2');
+    fake.succeed(czRemote);
+    await t.app.inject({ method: 'POST', url: notifyPath(czRemote), payload: {} });
+    await waitFor(async () => (await taskOf(cz.body.data.id)).status === 'success');
+    expect(await taskOf(cz.body.data.id)).toMatchObject({ charged: 2 });
+    expect(fake.submits.filter((x) => x.path === '/mj/submit/modal')).toHaveLength(1);
+    expect((await t.call('GET', '/api/draw-image/image-types')).body.data.costs).toMatchObject({ mj_zoom: 2, mj_pan: 2, mj_blend: 2, mj_describe: 3 });
+  });
+
   it('the other user never sees a task; bad ids are 400', async () => {
     const mine = await t.call('GET', '/midjourney/getList', { token });
     const id = mine.body.data.list[0].id as number;
@@ -453,20 +700,77 @@ describe('professional drawing against a fake midjourney-proxy', () => {
     await drain();
     const before = await drawLeft(t, userId);
     const sub = await t.call('POST', '/midjourney/submit', { token, body: { prompt: 'restart me' } });
+    const sub2 = await t.call('POST', '/midjourney/submit', { token, body: { prompt: 'restart me too' } });
     const remote = await remoteOf(sub.body.data.id);
+    const remote2 = await remoteOf(sub2.body.data.id);
     fake.progress(remote, 30);
+    fake.progress(remote2, 50);
     await t.turns.jobs.close();
     const t2 = await createTestApp({ shareWith: t, env, turns: { jobs: { pollMs: 20 } } });
-    try {
-      fake.succeed(remote);
+    // Moves the clock one poll on, at most every 200 ms of real time (a step may still be setting its next poll).
+    let last = 0;
+    const nudge = () => {
+      if (Date.now() - last < 200) return;
+      last = Date.now();
       t.clock.advance(3100);
-      await waitFor(async () => (await taskOf(sub.body.data.id)).status === 'success');
+    };
+    try {
+      // Both resumed at once: their polls go as one list-by-condition call, and its answer moves both.
+      await waitFor(async () => {
+        nudge();
+        return fake.lists.some((ids) => ids.includes(remote) && ids.includes(remote2));
+      });
+      await waitFor(async () => {
+        nudge();
+        return (await taskOf(sub.body.data.id)).progress === 30 && (await taskOf(sub2.body.data.id)).progress === 50;
+      });
+      fake.succeed(remote);
+      fake.succeed(remote2);
+      await waitFor(async () => {
+        nudge();
+        return (await taskOf(sub.body.data.id)).status === 'success' && (await taskOf(sub2.body.data.id)).status === 'success';
+      });
       expect(await taskOf(sub.body.data.id)).toMatchObject({ status: 'success', charged: 2 });
       const images = await t.ctx.db.select().from(drawImages).where(eq(drawImages.prompt, 'restart me'));
       expect(images).toHaveLength(1);
-      expect(await drawLeft(t, userId)).toBe(before - 2);
+      expect(await drawLeft(t, userId)).toBe(before - 4);
     } finally {
       await t2.close();
+    }
+  });
+});
+
+describe('midjourney-proxy protocol details', () => {
+  it('classes buttons by customId: U, V, reroll, zoom (Outpaint, CustomZoom), pan', () => {
+    expect(actionOf('MJ::JOB::upsample::1::abc')).toBe('upscale');
+    expect(actionOf('MJ::JOB::variation::2::abc')).toBe('variation');
+    expect(actionOf('MJ::JOB::reroll::0::abc::SOLO')).toBe('reroll');
+    expect(actionOf('MJ::Outpaint::50::1::abc::SOLO')).toBe('zoom');
+    expect(actionOf('MJ::CustomZoom::abc')).toBe('zoom');
+    expect(actionOf('MJ::JOB::pan_left::1::abc::SOLO')).toBe('pan');
+  });
+
+  it('reads the four prompts of a describe, numbered or in paragraphs', () => {
+    expect(describePrompts('1️⃣ a cat --ar 1:1\n\n2️⃣ a dog\n\n3️⃣ a bird\n\n4️⃣ a fish')).toEqual(['a cat --ar 1:1', 'a dog', 'a bird', 'a fish']);
+    expect(describePrompts('one\n\ntwo')).toEqual(['one', 'two']);
+    expect(describePrompts(null)).toEqual([]);
+  });
+
+  it('list-by-condition takes ids and returns the tasks the proxy knows', async () => {
+    const fake = await startFakeMj();
+    try {
+      const p = new MidjourneyProxy({ baseUrl: fake.url });
+      const a = await p.imagine({ prompt: 'one', base64Array: [] });
+      const b = await p.imagine({ prompt: 'two', base64Array: [] });
+      fake.progress(b, 20);
+      const list = await p.list([a, b, 'unknown']);
+      expect(list.map((x) => [x.id, x.status, x.progress])).toEqual([
+        [a, 'SUBMITTED', 0],
+        [b, 'IN_PROGRESS', 20],
+      ]);
+      expect(fake.lists.at(-1)).toEqual([a, b, 'unknown']);
+    } finally {
+      await fake.close();
     }
   });
 });

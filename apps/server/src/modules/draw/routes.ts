@@ -13,7 +13,7 @@ export function drawRoutes(app: FastifyInstance, _ctx: AppContext, draw: DrawSer
   route(app, r.examples, () => ok(draw.examples()));
   route(app, r.histories, async ({ actor, query }) => ok(await draw.histories(actor, query)));
   route(app, r.basic, async ({ actor, body }) => ok(await draw.basic(actor, body)));
-  route(app, r.dalle3, async ({ actor, body }) => ok(await draw.dalle3(actor, body)));
+  route(app, r.dalle3, async ({ actor, body }) => ok(await draw.dalle3(actor, body)), { bodyLimit: 2 * 1024 * 1024 });
   route(app, r.rewrite, async ({ actor, body }) => ok(await draw.rewrite(actor, body.text)));
   route(app, r.publish, async ({ actor, body }) => ok(await draw.publish(actor, body.id, body.public)));
   route(app, r.remove, async ({ actor, body }) => {
@@ -26,6 +26,8 @@ export function drawRoutes(app: FastifyInstance, _ctx: AppContext, draw: DrawSer
   });
   route(app, r.mjList, async ({ actor, query }) => ok(await draw.list(actor, query)));
   route(app, r.mjSubmit, async ({ actor, body }) => ok(await draw.submit(actor, body)), { bodyLimit: 4 * 1024 * 1024 });
+  route(app, r.mjBlend, async ({ actor, body }) => ok(await draw.blend(actor, body)), { bodyLimit: 8 * 1024 * 1024 });
+  route(app, r.mjDescribe, async ({ actor, body }) => ok(await draw.describe(actor, body)), { bodyLimit: 2 * 1024 * 1024 });
   route(app, r.mjAction, async ({ actor, body }) => ok(await draw.action(actor, body)));
   route(app, r.mjTask, async ({ actor, params }) => ok(await draw.task(actor, params.id)));
   route(app, r.mjStream, async ({ actor, params, reply }) => draw.stream(actor, params.id, reply));

@@ -11,6 +11,10 @@ import {
   type DrawKind,
   type DrawMarketReply,
   type MjActionBody,
+  type MjBlendBody,
+  type MjDescribeBody,
+  type MjDimensions,
+  DRAW_REFERENCE_MAX_BYTES,
   type MjListReply,
   type MjStatus,
   type MjSubmitBody,
@@ -24,17 +28,29 @@ import { randomToken } from '../../core/ids.ts';
 import { limitOrThrow } from '../../core/rate-limit.ts';
 import type { Db } from '../../db/client.ts';
 import { drawImages, drawTasks } from '../../db/schema/index.ts';
-import { checkImage, downloadImage, hostsOf, makeThumbnail } from '../../providers/image/files.ts';
+import { checkImage, downloadImage, hostsOf, inspectImage, makeThumbnail } from '../../providers/image/files.ts';
 import { MidjourneyProxy } from '../../providers/image/midjourney.ts';
 import { OfflineImages, OfflineMidjourney } from '../../providers/image/offline.ts';
 import { OpenAiImages } from '../../providers/image/openai.ts';
-import { DrawProviderError, type ImageProvider, type MidjourneyProvider } from '../../providers/image/types.ts';
+import { DrawProviderError, type ImageProvider, type MidjourneyProvider, type MjRemoteTask } from '../../providers/image/types.ts';
 import { readBalance, spend } from '../billing/public.ts';
 import { balanceError, spendable, type Models } from '../models/service.ts';
 import { streamJob, type EndedJob, type JobRun, type Jobs, type JobStep } from '../turns/service.ts';
 import { DRAW_EXAMPLES, DRAW_TYPE_OPTIONS, offlineRewrite, REWRITE_SYSTEM, typeHint } from './catalog.ts';
 
-export const COSTS = { basic: 1, dalle3: 2, mj: 2, mj_upscale: 1 } as const;
+/** Draw credits per image (basic, dalle3 / ai3) and per Midjourney task; describe's is DRAW_COST_MJ_DESCRIBE. */
+export const COSTS = { basic: 1, dalle3: 2, mj: 2, mj_upscale: 1, mj_zoom: 2, mj_pan: 2, mj_blend: 2 } as const;
+
+/** A Midjourney button's kind by its customId (midjourney-proxy): U, V, reroll, zoom out / custom zoom, pan. */
+export function actionOf(customId: string): 'upscale' | 'variation' | 'reroll' | 'zoom' | 'pan' {
+  if (/::upsample::/i.test(customId)) return 'upscale';
+  if (/::reroll::/i.test(customId)) return 'reroll';
+  if (/::Outpaint::|::CustomZoom::?/i.test(customId)) return 'zoom';
+  if (/::pan_/i.test(customId)) return 'pan';
+  return 'variation';
+}
+/** How long a batch of task polls waits for others before one list-by-condition call (ms). */
+const FETCH_BATCH_MS = 30;
 /** Unfinished Midjourney tasks one user may have at once. */
 const USER_OPEN_TASKS = 4;
 const DRAWS_PER_MINUTE = 20;
@@ -48,6 +64,10 @@ interface MjState extends Record<string, unknown> {
   taskId: number;
   stored?: StoredImage;
   buttons?: { custom_id: string; label: string }[];
+  /** describe: the prompts, once read. */
+  prompts?: string[];
+  /** A Custom Zoom's prompt was given to the proxy's modal (once). */
+  modal?: boolean;
 }
 const MJ_JOB = 'draw.mj';
 
@@ -111,12 +131,33 @@ export class DrawService {
     });
   }
 
+  get costs() {
+    return { ...COSTS, mj_describe: this.ctx.config.env.DRAW_COST_MJ_DESCRIBE };
+  }
+
   imageTypes(): DrawImageTypesReply {
     return {
       ...DRAW_TYPE_OPTIONS,
-      costs: { ...COSTS },
+      costs: this.costs,
       offline: { image: this.images.name === 'offline', mj: this.mj.name === 'offline' },
+      edits: this.images.edits,
     };
+  }
+
+  /**
+   * Reference pictures as sent (data URLs): each must decode to a png / jpeg / webp by its bytes
+   * (not by the type it claims) of at most DRAW_REFERENCE_MAX_BYTES; else a 400 on `name`.
+   */
+  checkReferences(name: string, list: string[]): Buffer[] {
+    return list.map((url, i) => {
+      const bytes = Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
+      const info = inspectImage(bytes);
+      const where = list.length > 1 ? `第 ${i + 1} 张图片` : '图片';
+      if (!info || info.width < 1 || info.height < 1) throw field(name, `${where}不是有效的 png、jpg 或 webp 图片`);
+      if (bytes.length > DRAW_REFERENCE_MAX_BYTES) throw field(name, `${where}不能超过 1MB`);
+      if (!url.startsWith(`data:${info.mime};`)) throw field(name, `${where}的格式与内容不符`);
+      return bytes;
+    });
   }
 
   examples(): { list: DrawExample[] } {
@@ -166,7 +207,13 @@ export class DrawService {
   }
 
   async dalle3(user: AuthUser, body: DrawDalleBody) {
+    let references: Buffer[] | undefined;
+    if (body.image) {
+      if (!this.images.edits || !this.images.edit) throw field('image', '当前绘画模型不支持参考图');
+      references = this.checkReferences('image', [body.image]);
+    }
     return this.draw(user, {
+      references,
       kind: body.mode,
       prompt: body.mode === 'ai3' && body.source_text ? body.source_text : body.prompt,
       promptEn: body.mode === 'ai3' ? body.prompt : null,
@@ -186,7 +233,17 @@ export class DrawService {
    */
   private async draw(
     user: AuthUser,
-    d: { kind: DrawKind; prompt: string; promptEn?: string | null; type: string; size: DrawBasicBody['size']; n: number; quality: 'standard' | 'hd'; style: 'vivid' | 'natural' },
+    d: {
+      kind: DrawKind;
+      prompt: string;
+      promptEn?: string | null;
+      type: string;
+      size: DrawBasicBody['size'];
+      n: number;
+      quality: 'standard' | 'hd';
+      style: 'vivid' | 'natural';
+      references?: Buffer[];
+    },
   ) {
     this.moderate(d.prompt, d.promptEn ?? undefined);
     const unit = d.kind === 'basic' ? COSTS.basic : COSTS.dalle3;
@@ -197,7 +254,8 @@ export class DrawService {
     const promptForModel = this.images.name === 'offline' ? drawn : `${drawn}${typeHint(d.type)}`;
     let images;
     try {
-      images = await this.images.generate({ prompt: promptForModel, size: d.size, quality: d.quality, style: d.style, n: d.n, type: d.type });
+      const req = { prompt: promptForModel, size: d.size, quality: d.quality, style: d.style, n: d.n, type: d.type };
+      images = d.references?.length && this.images.edit ? await this.images.edit({ ...req, images: d.references }) : await this.images.generate(req);
     } catch (e) {
       throw this.userError(e);
     }
@@ -328,6 +386,7 @@ export class DrawService {
     return {
       id: t.id,
       action: t.action,
+      prompts: t.status === 'success' ? t.prompts : [],
       prompt: t.prompt,
       status: t.status as MjStatus,
       progress: t.progress,
@@ -357,9 +416,33 @@ export class DrawService {
 
   async submit(user: AuthUser, body: MjSubmitBody): Promise<MjTaskView> {
     this.moderate(body.prompt);
+    this.checkReferences('images', body.images);
     await limitOrThrow(this.ctx.kv, `draw:${user.id}`, DRAWS_PER_MINUTE, 60, '绘画过于频繁，请稍后再试');
     await this.admitTask(user.id);
     return this.createTask(user.id, { action: 'imagine', prompt: body.prompt, input: { images: body.images }, cost: COSTS.mj, parentId: null });
+  }
+
+  /** 混图: 2–5 pictures blended into one grid; charged like imagine, through the same job and hold. */
+  async blend(user: AuthUser, body: MjBlendBody): Promise<MjTaskView> {
+    this.checkReferences('images', body.images);
+    await limitOrThrow(this.ctx.kv, `draw:${user.id}`, DRAWS_PER_MINUTE, 60, '绘画过于频繁，请稍后再试');
+    await this.admitTask(user.id);
+    const label = { PORTRAIT: '竖图', SQUARE: '方图', LANDSCAPE: '横图' }[body.dimensions];
+    return this.createTask(user.id, {
+      action: 'blend',
+      prompt: `混图：${body.images.length} 张图片（${label}）`,
+      input: { images: body.images, dimensions: body.dimensions },
+      cost: COSTS.mj_blend,
+      parentId: null,
+    });
+  }
+
+  /** 识图: one picture read into four prompts (no image is made); its own cost. */
+  async describe(user: AuthUser, body: MjDescribeBody): Promise<MjTaskView> {
+    this.checkReferences('image', [body.image]);
+    await limitOrThrow(this.ctx.kv, `draw:${user.id}`, DRAWS_PER_MINUTE, 60, '绘画过于频繁，请稍后再试');
+    await this.admitTask(user.id);
+    return this.createTask(user.id, { action: 'describe', prompt: '识图：从图片生成提示词', input: { image: body.image }, cost: this.costs.mj_describe, parentId: null });
   }
 
   async action(user: AuthUser, body: MjActionBody): Promise<MjTaskView> {
@@ -372,8 +455,8 @@ export class DrawService {
     if (parent.status !== 'success' || !parent.remoteId) throw field('task_id', '任务尚未完成，不能操作');
     const button = parent.buttons.find((b) => b.custom_id === body.custom_id);
     if (!button) throw field('custom_id', '该任务没有这个按钮');
-    const action = /upsample/i.test(body.custom_id) ? 'upscale' : /reroll/i.test(body.custom_id) ? 'reroll' : 'variation';
-    const cost = action === 'upscale' ? COSTS.mj_upscale : COSTS.mj;
+    const action = actionOf(body.custom_id);
+    const cost = action === 'upscale' ? COSTS.mj_upscale : action === 'zoom' ? COSTS.mj_zoom : action === 'pan' ? COSTS.mj_pan : COSTS.mj;
     await limitOrThrow(this.ctx.kv, `draw:${user.id}`, DRAWS_PER_MINUTE, 60, '绘画过于频繁，请稍后再试');
     await this.admitTask(user.id);
     return this.createTask(user.id, {
@@ -434,7 +517,7 @@ export class DrawService {
     const s = run.state;
     const [task] = await this.ctx.db.select().from(drawTasks).where(eq(drawTasks.id, s.taskId));
     if (!task) return { state: s, next: 'failed', error: '任务不存在' };
-    if (s.stored) return { state: s, next: 'done', charge: task.cost };
+    if (s.stored || s.prompts) return { state: s, next: 'done', charge: task.cost };
     const poll = this.mj.name === 'offline' ? 1000 : 3000;
     if (!task.remoteId) {
       const [busy] = await this.ctx.db
@@ -442,24 +525,44 @@ export class DrawService {
         .from(drawTasks)
         .where(and(eq(drawTasks.status, 'running'), eq(drawTasks.provider, this.mj.name)));
       if (Number(busy?.n ?? 0) >= this.ctx.config.env.MJ_CONCURRENCY) return { state: s, next: 'wait', delayMs: 2000 };
-      const input = task.input as { images?: string[]; parentRemoteId?: string; customId?: string };
+      const input = task.input as { images?: string[]; image?: string; dimensions?: MjDimensions; parentRemoteId?: string; customId?: string };
+      const notifyHook = this.notifyHook(task.id);
       let remoteId: string;
       try {
         remoteId = input.parentRemoteId
-          ? await this.mj.action({ taskId: input.parentRemoteId, customId: input.customId!, notifyHook: this.notifyHook(task.id) })
-          : await this.mj.imagine({ prompt: task.prompt, base64Array: input.images ?? [], notifyHook: this.notifyHook(task.id) });
+          ? await this.mj.action({ taskId: input.parentRemoteId, customId: input.customId!, notifyHook })
+          : task.action === 'blend'
+            ? await this.mj.blend({ base64Array: input.images ?? [], dimensions: input.dimensions ?? 'SQUARE', notifyHook })
+            : task.action === 'describe'
+              ? await this.mj.describe({ base64: input.image ?? '', notifyHook })
+              : await this.mj.imagine({ prompt: task.prompt, base64Array: input.images ?? [], notifyHook });
       } catch (e) {
         if (e instanceof DrawProviderError && e.kind !== 'upstream') return { state: s, next: 'failed', error: e.message };
         throw e;
       }
-      await this.setTask(task.id, { status: 'running', remoteId, progress: 0, input: {} });
+      // The offline blend draws its pictures into the result, so it keeps them until the end (onEnd clears them).
+      const keep = this.mj.name === 'offline' && task.action === 'blend';
+      await this.setTask(task.id, { status: 'running', remoteId, progress: 0, input: keep ? { images: input.images } : {} });
       run.publish({ type: 'progress', status: 'running', progress: 0 });
       return { state: s, next: 'wait', delayMs: poll };
     }
-    const remote = await this.mj.fetch(task.remoteId);
+    const remote = await this.fetchRemote(task.remoteId);
     if (!remote) return { state: s, next: 'failed', error: '绘画服务找不到该任务，未扣除积分' };
     if (remote.status === 'FAILURE' || remote.status === 'CANCEL') {
       return { state: s, next: 'failed', error: remote.failReason ? `绘画失败：${remote.failReason.slice(0, 200)}，未扣除积分` : '绘画失败，未扣除积分' };
+    }
+    if (remote.status === 'MODAL') {
+      // Custom Zoom asks for a prompt (a modal): it gets the task's prompt with --zoom 2, once.
+      if (task.action !== 'zoom' || s.modal || !this.mj.modal) return { state: s, next: 'failed', error: '该操作需要在 Midjourney 中补充输入，暂不支持，未扣除积分' };
+      let next: string;
+      try {
+        next = await this.mj.modal({ taskId: task.remoteId, prompt: `${task.prompt.replace(/\s--zoom\s+[\d.]+/g, '')} --zoom 2`, notifyHook: this.notifyHook(task.id) });
+      } catch (e) {
+        if (e instanceof DrawProviderError && e.kind !== 'upstream') return { state: s, next: 'failed', error: e.message };
+        throw e;
+      }
+      if (next !== task.remoteId) await this.setTask(task.id, { remoteId: next });
+      return { state: { ...s, modal: true }, next: 'wait', delayMs: poll };
     }
     if (remote.status !== 'SUCCESS') {
       if (remote.progress !== task.progress) {
@@ -468,9 +571,19 @@ export class DrawService {
       }
       return { state: s, next: 'wait', delayMs: poll };
     }
+    if (task.action === 'describe') {
+      const prompts = (remote.prompts ?? []).filter(Boolean).slice(0, 4);
+      if (!prompts.length) return { state: s, next: 'failed', error: '未能从图片中读出提示词，未扣除积分' };
+      return { state: { ...s, prompts }, next: 'done', charge: task.cost };
+    }
     let stored: StoredImage;
     try {
-      const bytes = this.mj.render ? await this.mj.render(task.remoteId) : remote.imageUrl ? await downloadImage(remote.imageUrl, 60_000, run.signal, this.imageHosts) : null;
+      const refs = ((task.input as { images?: string[] }).images ?? []).map((u) => Buffer.from(u.slice(u.indexOf(',') + 1), 'base64'));
+      const bytes = this.mj.render
+        ? await this.mj.render(task.remoteId, refs.length ? refs : undefined)
+        : remote.imageUrl
+          ? await downloadImage(remote.imageUrl, 60_000, run.signal, this.imageHosts)
+          : null;
       if (!bytes) return { state: s, next: 'failed', error: '绘画服务没有返回图片，未扣除积分' };
       stored = await this.storeImage(task.userId, { bytes });
     } catch (e) {
@@ -486,6 +599,13 @@ export class DrawService {
     const now = new Date(this.ctx.clock.now());
     const [task] = await tx.select().from(drawTasks).where(eq(drawTasks.id, job.state.taskId));
     if (!task) return;
+    if (job.status === 'done' && job.state.prompts) {
+      await tx
+        .update(drawTasks)
+        .set({ status: 'success', progress: 100, prompts: job.state.prompts, charged: job.charged, input: {}, updatedAt: now })
+        .where(eq(drawTasks.id, task.id));
+      return;
+    }
     if (job.status === 'done' && job.state.stored) {
       const [image] = await tx
         .insert(drawImages)
@@ -499,6 +619,53 @@ export class DrawService {
     }
     const error = job.status === 'cancelled' ? '任务已取消，未扣除积分' : (job.error ?? '绘画失败，未扣除积分');
     await tx.update(drawTasks).set({ status: 'failed', error, charged: job.charged, input: {}, updatedAt: now }).where(eq(drawTasks.id, task.id));
+  }
+
+  private pending: Map<string, { resolve(t: MjRemoteTask | null): void; reject(e: unknown): void }[]> | null = null;
+
+  /**
+   * A task's state at the proxy. Polls that arrive within FETCH_BATCH_MS of each other (many
+   * tasks resumed at once after a restart, or many in flight) go as one list-by-condition call;
+   * a single one, a provider without it, or a task the list left out is fetched by itself.
+   */
+  private fetchRemote(id: string): Promise<MjRemoteTask | null> {
+    if (!this.mj.list) return this.mj.fetch(id);
+    return new Promise((resolve, reject) => {
+      if (!this.pending) {
+        const batch = new Map<string, { resolve(t: MjRemoteTask | null): void; reject(e: unknown): void }[]>();
+        this.pending = batch;
+        setTimeout(() => {
+          this.pending = null;
+          void this.flush(batch);
+        }, FETCH_BATCH_MS);
+      }
+      const waiting = this.pending.get(id) ?? [];
+      waiting.push({ resolve, reject });
+      this.pending.set(id, waiting);
+    });
+  }
+
+  private async flush(batch: Map<string, { resolve(t: MjRemoteTask | null): void; reject(e: unknown): void }[]>) {
+    const ids = [...batch.keys()];
+    let found = new Map<string, MjRemoteTask>();
+    if (ids.length > 1) {
+      try {
+        found = new Map((await this.mj.list!(ids)).map((t) => [t.id, t]));
+      } catch (e) {
+        this.ctx.log.warn({ err: e, tasks: ids.length }, 'draw: list-by-condition failed, fetching one by one');
+      }
+    }
+    await Promise.all(
+      ids.map(async (id) => {
+        const waiting = batch.get(id)!;
+        try {
+          const t = found.get(id) ?? (await this.mj.fetch(id));
+          for (const w of waiting) w.resolve(t);
+        } catch (e) {
+          for (const w of waiting) w.reject(e);
+        }
+      }),
+    );
   }
 
   async task(user: AuthUser, id: number): Promise<MjTaskView> {

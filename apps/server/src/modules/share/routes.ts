@@ -6,6 +6,8 @@ import { limitOrThrow } from '../../core/rate-limit.ts';
 import { ok } from '../../core/reply.ts';
 import { route } from '../../core/routes.ts';
 import type { ConfigService } from '../config/service.ts';
+import { setPageCsp } from '../../core/security-headers.ts';
+import { ARTIFACT_FRAME_CSP, ARTIFACT_FRAME_HTML } from './artifact-frame.ts';
 import { BARE_PAGE, withGoneHead, withShareHead } from './page.ts';
 import type { ShareService } from './service.ts';
 
@@ -34,5 +36,10 @@ export function shareRoutes(app: FastifyInstance, ctx: AppContext, shares: Share
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     if (!meta) return reply.status(404).send(withGoneHead(html, siteName));
     return reply.send(withShareHead(html, { ...meta, url: `${ctx.config.publicUrl}/s/${params.token}`, siteName }));
+  });
+
+  route(app, r.artifactFrame, async ({ reply }) => {
+    reply.raw.setHeader('X-Frame-Options', 'SAMEORIGIN');
+    return setPageCsp(reply, ARTIFACT_FRAME_CSP).header('Cache-Control', 'public, max-age=3600').type('text/html; charset=utf-8').send(ARTIFACT_FRAME_HTML);
   });
 }

@@ -20,6 +20,9 @@ interface RemoteTask {
   imageUrl?: string | null;
   failReason?: string | null;
   buttons?: { customId?: string; label?: string; emoji?: string }[];
+  action?: string;
+  prompt?: string | null;
+  properties?: { finalPrompt?: string | null } | null;
 }
 
 const STATUSES: MjRemoteStatus[] = ['NOT_START', 'SUBMITTED', 'IN_PROGRESS', 'SUCCESS', 'FAILURE', 'MODAL', 'CANCEL'];
@@ -46,6 +49,17 @@ export function submitError(reply: SubmitReply): DrawProviderError | null {
   }
 }
 
+/**
+ * The prompts of a describe task: the proxy puts Midjourney's answer ("1️⃣ … 2️⃣ … 3️⃣ … 4️⃣ …")
+ * in properties.finalPrompt and in prompt; each numbered part is one prompt.
+ */
+export function describePrompts(text: string | null | undefined): string[] {
+  if (!text) return [];
+  const numbered = text.split(/\s*[1-4]\uFE0F?\u20E3\s*/u).map((p) => p.trim()).filter(Boolean);
+  const parts = numbered.length > 1 ? numbered : text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  return parts.slice(0, 4).map((p) => p.replaceAll('\u0000', '').slice(0, 1000));
+}
+
 /** What a proxy task says, in our terms. */
 export function parseRemoteTask(t: RemoteTask, id: string): MjRemoteTask {
   const status = STATUSES.includes(t.status as MjRemoteStatus) ? (t.status as MjRemoteStatus) : 'SUBMITTED';
@@ -59,10 +73,11 @@ export function parseRemoteTask(t: RemoteTask, id: string): MjRemoteTask {
     buttons: (t.buttons ?? [])
       .filter((b) => typeof b.customId === 'string' && b.customId.length <= 200)
       .map((b) => ({ customId: b.customId!, label: String(b.label || b.emoji || '').slice(0, 20) })),
+    ...(t.action === 'DESCRIBE' ? { prompts: describePrompts(t.properties?.finalPrompt ?? t.prompt) } : {}),
   };
 }
 
-/** midjourney-proxy (novicezk / trueai-org editions): imagine, action by customId, fetch. */
+/** midjourney-proxy (novicezk / trueai-org editions): imagine, action by customId, blend, describe, fetch, list-by-condition. */
 export class MidjourneyProxy implements MidjourneyProvider {
   readonly name = 'proxy';
   constructor(private o: MidjourneyProxyOptions) {}
@@ -105,6 +120,26 @@ export class MidjourneyProxy implements MidjourneyProvider {
 
   action(req: { taskId: string; customId: string; notifyHook?: string }) {
     return this.submit('/mj/submit/action', { taskId: req.taskId, customId: req.customId, notifyHook: req.notifyHook });
+  }
+
+  blend(req: { base64Array: string[]; dimensions: 'PORTRAIT' | 'SQUARE' | 'LANDSCAPE'; notifyHook?: string }) {
+    return this.submit('/mj/submit/blend', { base64Array: req.base64Array, dimensions: req.dimensions, notifyHook: req.notifyHook });
+  }
+
+  describe(req: { base64: string; notifyHook?: string }) {
+    return this.submit('/mj/submit/describe', { base64: req.base64, notifyHook: req.notifyHook });
+  }
+
+  modal(req: { taskId: string; prompt: string; notifyHook?: string }) {
+    return this.submit('/mj/submit/modal', { taskId: req.taskId, prompt: req.prompt, notifyHook: req.notifyHook });
+  }
+
+  /** POST /mj/task/list-by-condition {ids}: the tasks it knows, in one call. */
+  async list(ids: string[]): Promise<MjRemoteTask[]> {
+    if (!ids.length) return [];
+    const reply = await this.call<RemoteTask[] | null>('POST', '/mj/task/list-by-condition', { ids });
+    if (!Array.isArray(reply)) throw new DrawProviderError('专业绘画服务返回了无效数据');
+    return reply.filter((t) => t && typeof t.id === 'string' && ids.includes(t.id)).map((t) => parseRemoteTask(t, t.id!));
   }
 
   async fetch(id: string): Promise<MjRemoteTask | null> {

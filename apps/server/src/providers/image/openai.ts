@@ -1,3 +1,4 @@
+import { inspectImage } from './files.ts';
 import { DrawProviderError, SIZES, type ImageProvider, type ImageRequest, type ProviderImage } from './types.ts';
 
 export interface OpenAiImagesOptions {
@@ -26,6 +27,28 @@ export class OpenAiImages implements ImageProvider {
     return /^dall-e/i.test(this.o.model);
   }
 
+  /** gpt-image-* takes reference pictures (image[] on /images/edits); dall-e-3 does not. */
+  get edits() {
+    return /^gpt-image/i.test(this.o.model);
+  }
+
+  /** `POST {base}/images/edits` (multipart): model, prompt, image[] (each picture), n, size, quality. */
+  async edit(req: ImageRequest & { images: Buffer[] }): Promise<ProviderImage[]> {
+    if (!this.edits) throw new DrawProviderError('当前绘画模型不支持参考图', 'invalid');
+    const [w, h] = SIZES.gpt[req.size];
+    const form = new FormData();
+    form.set('model', this.o.model);
+    form.set('prompt', req.prompt);
+    form.set('n', String(req.n));
+    form.set('size', `${w}x${h}`);
+    form.set('quality', req.quality === 'hd' ? 'high' : 'medium');
+    for (const [i, img] of req.images.entries()) {
+      const info = inspectImage(img);
+      form.append('image[]', new Blob([new Uint8Array(img)], { type: info?.mime ?? 'image/png' }), `reference-${i + 1}.${info?.ext ?? 'png'}`);
+    }
+    return this.send('/images/edits', { body: form }, req.signal);
+  }
+
   async generate(req: ImageRequest): Promise<ProviderImage[]> {
     if (this.isDalle) {
       const out: ProviderImage[] = [];
@@ -44,15 +67,19 @@ export class OpenAiImages implements ImageProvider {
     return { model: this.o.model, prompt: req.prompt, n, size: `${w}x${h}`, quality: req.quality === 'hd' ? 'high' : 'medium' };
   }
 
-  private async request(req: ImageRequest, n: number): Promise<ProviderImage[]> {
+  private request(req: ImageRequest, n: number): Promise<ProviderImage[]> {
+    return this.send('/images/generations', { json: this.body(req, n) }, req.signal);
+  }
+
+  private async send(path: string, payload: { json?: unknown; body?: FormData }, signal?: AbortSignal): Promise<ProviderImage[]> {
     const timeout = AbortSignal.timeout(this.o.timeoutMs ?? 180_000);
     let res: Response;
     try {
-      res = await fetch(`${this.o.baseUrl.replace(/\/+$/, '')}/images/generations`, {
+      res = await fetch(`${this.o.baseUrl.replace(/\/+$/, '')}${path}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${this.o.apiKey}` },
-        body: JSON.stringify(this.body(req, n)),
-        signal: req.signal ? AbortSignal.any([req.signal, timeout]) : timeout,
+        headers: payload.body ? { Authorization: `Bearer ${this.o.apiKey}` } : { 'Content-Type': 'application/json', Authorization: `Bearer ${this.o.apiKey}` },
+        body: payload.body ?? JSON.stringify(payload.json),
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
     } catch {
       throw new DrawProviderError('绘画服务连接失败，请稍后再试');

@@ -76,6 +76,8 @@ export interface PaintOptions {
   seed: string;
   /** A small caption in the corner (U1, V2, …). */
   caption?: string;
+  /** Reference pictures (checked png / jpeg / webp), laid side by side under the shapes so the result shows them. */
+  references?: Buffer[];
 }
 
 /** One picture as a PNG. */
@@ -94,9 +96,24 @@ export async function paint(o: PaintOptions): Promise<Buffer> {
   bg.addColorStop(1, pick());
   ctx.fillStyle = bg;
   ctx.fillRect(0, 0, w, h);
+  if (o.references?.length) {
+    const { loadImage } = await canvasLib();
+    const slot = w / o.references.length;
+    for (const [i, ref] of o.references.entries()) {
+      const img = await loadImage(ref);
+      // Cover the slot, centred.
+      const scale = Math.max(slot / img.width, h / img.height);
+      const sw = slot / scale;
+      const sh = h / scale;
+      ctx.globalAlpha = 0.85;
+      ctx.drawImage(img, (img.width - sw) / 2, (img.height - sh) / 2, sw, sh, i * slot, 0, slot, h);
+    }
+    ctx.globalAlpha = 1;
+  }
   // Soft shapes: circles and a horizon of hills.
-  for (let i = 0; i < 14; i++) {
-    ctx.globalAlpha = 0.15 + rnd() * 0.35;
+  const shapes = o.references?.length ? 5 : 14;
+  for (let i = 0; i < shapes; i++) {
+    ctx.globalAlpha = (0.15 + rnd() * 0.35) * (o.references?.length ? 0.5 : 1);
     ctx.fillStyle = pick();
     ctx.beginPath();
     ctx.arc(rnd() * w, rnd() * h * 0.8, (0.05 + rnd() * 0.22) * Math.min(w, h), 0, Math.PI * 2);

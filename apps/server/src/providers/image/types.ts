@@ -17,7 +17,11 @@ export type ProviderImage = { bytes: Buffer; url?: undefined } | { url: string; 
 /** Text-to-image: the offline painter, or the OpenAI images API (and compatible gateways). */
 export interface ImageProvider {
   readonly name: 'offline' | 'openai';
+  /** Takes reference pictures (gpt-image: POST /images/edits with image[]). */
+  readonly edits: boolean;
   generate(req: ImageRequest): Promise<ProviderImage[]>;
+  /** Draws from the prompt and reference pictures (checked images); only when `edits`. */
+  edit?(req: ImageRequest & { images: Buffer[] }): Promise<ProviderImage[]>;
 }
 
 /**
@@ -46,6 +50,8 @@ export interface MjRemoteTask {
   imageUrl: string | null;
   failReason: string | null;
   buttons: { customId: string; label: string }[];
+  /** describe: the prompts read from the picture (the proxy's properties.finalPrompt, else prompt). */
+  prompts?: string[];
 }
 
 export interface MjSubmitImagine {
@@ -59,9 +65,15 @@ export interface MidjourneyProvider {
   readonly name: 'offline' | 'proxy';
   imagine(req: MjSubmitImagine): Promise<string>;
   action(req: { taskId: string; customId: string; notifyHook?: string }): Promise<string>;
+  blend(req: { base64Array: string[]; dimensions: 'PORTRAIT' | 'SQUARE' | 'LANDSCAPE'; notifyHook?: string }): Promise<string>;
+  describe(req: { base64: string; notifyHook?: string }): Promise<string>;
+  /** A task waiting for input (status MODAL: Custom Zoom) given its prompt (POST /mj/submit/modal); the task id to follow. */
+  modal?(req: { taskId: string; prompt: string; notifyHook?: string }): Promise<string>;
   fetch(id: string): Promise<MjRemoteTask | null>;
+  /** Many tasks in one call (POST /mj/task/list-by-condition); a task the proxy does not know is left out. */
+  list?(ids: string[]): Promise<MjRemoteTask[]>;
   /** The bytes of a finished task's image (the proxy's imageUrl is downloaded by the caller when this is absent). */
-  render?(id: string): Promise<Buffer>;
+  render?(id: string, references?: Buffer[]): Promise<Buffer>;
 }
 
 /** Pixel sizes of each shape, per family. */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ArtifactKind } from './artifact.ts';
 import { previewDocument } from './preview-document.ts';
@@ -14,14 +14,36 @@ async function mermaidSvg(code: string): Promise<string> {
   return svg;
 }
 
+/** The server's sandbox page (its own policy: inline scripts run, no network); the markup is posted into it. */
+const FRAME_URL = '/artifact-frame';
+
 /**
  * The 预览 tab of an HTML, SVG or Mermaid block: always inside an iframe sandboxed with scripts
- * but without same-origin, its document under its own no-network policy (artifact.ts).
+ * but without same-origin, its document under its own no-network policy (artifact.ts). A srcdoc
+ * frame would inherit the app's policy, under which the preview's own scripts could not run.
  */
 export default function ArtifactPreview({ kind, code }: { kind: ArtifactKind; code: string }) {
   const { t: ta } = useTranslation('artifact');
   const [markup, setMarkup] = useState<string | null>(kind === 'mermaid' ? null : code);
   const [failed, setFailed] = useState(false);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const html = markup === null ? null : previewDocument(markup);
+
+  // The frame says when it listens (and loads); the first message it gets is what it shows.
+  useEffect(() => {
+    if (html === null) return;
+    const send = () => frame.current?.contentWindow?.postMessage({ html }, '*');
+    const onMessage = (e: MessageEvent) => {
+      if (e.source === frame.current?.contentWindow && (e.data as { artifactFrame?: string } | null)?.artifactFrame === 'ready') send();
+    };
+    addEventListener('message', onMessage);
+    const el = frame.current;
+    el?.addEventListener('load', send);
+    return () => {
+      removeEventListener('message', onMessage);
+      el?.removeEventListener('load', send);
+    };
+  }, [html]);
 
   useEffect(() => {
     if (kind !== 'mermaid') return;
@@ -42,7 +64,9 @@ export default function ArtifactPreview({ kind, code }: { kind: ArtifactKind; co
       title={ta('frame')}
       sandbox="allow-scripts"
       referrerPolicy="no-referrer"
-      srcDoc={previewDocument(markup)}
+      ref={frame}
+      key={html}
+      src={FRAME_URL}
       className="block h-[360px] w-full border-0 bg-white"
       data-testid="artifact-frame"
     />

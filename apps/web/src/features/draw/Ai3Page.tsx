@@ -7,7 +7,7 @@ import { toast } from '../../lib/toast.ts';
 import { useSession } from '../../lib/session.ts';
 import { rewritePrompt, useDraw, useExamples, useImageTypes } from './api.ts';
 import { DrawShell, SectionTitle } from './components/DrawShell.tsx';
-import { ChipGroup, Examples, PromptBox, SubmitBar } from './components/FormParts.tsx';
+import { ChipGroup, Examples, PromptBox, ReferencePicker, SubmitBar } from './components/FormParts.tsx';
 import { Empty, HistoryGrid, ImageGrid } from './components/HistoryGrid.tsx';
 import { ResultSkeleton } from './components/ResultSkeleton.tsx';
 import './locales.ts';
@@ -26,6 +26,8 @@ export default function Ai3Page() {
   const [size, setSize] = useState<DrawSize>('square');
   const [quality, setQuality] = useState<'standard' | 'hd'>('standard');
   const [style, setStyle] = useState<'vivid' | 'natural'>('vivid');
+  const [reference, setReference] = useState<string | null>(null);
+  const edits = types.data?.edits ?? false;
   const [result, setResult] = useState<DrawImageView[]>([]);
   const draw = useDraw();
   const showResult = (list: DrawImageView[]) => {
@@ -48,7 +50,8 @@ export default function Ai3Page() {
 
   const submit = () => {
     if (!english.trim()) return void toast.error(t('form.needRewrite'));
-    draw.mutate({ kind: 'dalle3', body: { prompt: english, mode: 'ai3', source_text: idea.trim() || undefined, size, quality, style, n: 1 } }, { onSuccess: (r) => showResult(r.list) });
+    const image = edits && reference ? reference : undefined;
+    draw.mutate({ kind: 'dalle3', body: { prompt: english, mode: 'ai3', source_text: idea.trim() || undefined, size, quality, style, n: 1, image } }, { onSuccess: (r) => showResult(r.list) });
   };
 
   const form = (
@@ -65,6 +68,12 @@ export default function Ai3Page() {
         {rewriting ? t('form.rewriting') : t('form.rewrite')}
       </button>
       <PromptBox label={t('form.english')} value={english} onChange={setEnglish} placeholder="A cozy wooden cabin under snowy mountains…" rows={4} id="ai3-english" />
+      {edits && (
+        <div>
+          <ReferencePicker value={reference} onChange={setReference} />
+          <p className="mt-1 text-xs text-neutral-500 dark:text-neutral-400">{t('ai3.referenceHint')}</p>
+        </div>
+      )}
       <ChipGroup label={t('form.size')} options={types.data?.sizes ?? []} value={size} onChange={(v) => setSize((DRAW_SIZES as readonly string[]).includes(v) ? (v as DrawSize) : 'square')} />
       <ChipGroup label={t('form.quality')} options={types.data?.qualities ?? []} value={quality} onChange={(v) => setQuality(v === 'hd' ? 'hd' : 'standard')} />
       <ChipGroup label={t('form.style')} options={types.data?.styles ?? []} value={style} onChange={(v) => setStyle(v === 'natural' ? 'natural' : 'vivid')} />

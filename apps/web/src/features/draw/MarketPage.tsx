@@ -11,7 +11,7 @@ import { ChipGroup } from './components/FormParts.tsx';
 import { actionIcon, srcSetOf } from './components/ImageCard.tsx';
 import './locales.ts';
 
-/** Where "use this prompt" leads for each kind of drawing. */
+/** Where "use this prompt" leads for each kind of drawing (DALL·E: /draw in its DALL·E mode). */
 const SCREEN: Record<string, string> = { basic: '/draw', dalle3: '/draw', ai3: '/ai3', mj: '/midjourney' };
 
 /** /market: the public gallery, a masonry of lazy thumbnails, by type. */
@@ -23,7 +23,8 @@ export default function MarketPage() {
   const market = useMarket(type);
   const [open, setOpen] = useState<DrawMarketItem | null>(null);
   const items = market.data?.pages.flatMap((p) => p.list) ?? [];
-  const use = (item: DrawMarketItem) => navigate(`${SCREEN[item.kind] ?? '/draw'}?${new URLSearchParams({ prompt: item.prompt, type: item.type }).toString()}`);
+  const use = (item: DrawMarketItem) =>
+    navigate(`${SCREEN[item.kind] ?? '/draw'}?${new URLSearchParams({ ...(item.kind === 'dalle3' ? { mode: 'dalle3' } : {}), prompt: item.prompt, type: item.type }).toString()}`);
 
   return (
     <div className="h-full overflow-y-auto bg-neutral-50 dark:bg-neutral-950" data-testid="market-page">

@@ -10,6 +10,8 @@ import type {
   DrawMarketReply,
   DrawType,
   DrawResultReply,
+  MjBlendBody,
+  MjDescribeBody,
   MjListReply,
   MjStreamEvent,
   MjSubmitBody,
@@ -40,6 +42,8 @@ const ep = {
   mjList: endpoint('draw.mjList', 'GET', '/midjourney/getList'),
   mjSubmit: endpoint('draw.mjSubmit', 'POST', '/midjourney/submit'),
   mjAction: endpoint('draw.mjAction', 'POST', '/midjourney/action'),
+  mjBlend: endpoint('draw.mjBlend', 'POST', '/midjourney/blend'),
+  mjDescribe: endpoint('draw.mjDescribe', 'POST', '/midjourney/describe'),
   mjTask: endpoint('draw.mjTask', 'GET', '/midjourney/task/:id'),
 };
 
@@ -168,8 +172,14 @@ export function useTaskProgress(task: MjTaskView): MjTaskView {
 export function useMjSubmit() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { submit: MjSubmitBody } | { action: { task_id: number; custom_id: string } }) =>
-      'submit' in v ? callRoute(ep.mjSubmit, v.submit) : callRoute(ep.mjAction, v.action),
+    mutationFn: (v: { submit: MjSubmitBody } | { action: { task_id: number; custom_id: string } } | { blend: MjBlendBody } | { describe: MjDescribeBody }): Promise<MjTaskView> =>
+      'submit' in v
+        ? callRoute(ep.mjSubmit, v.submit)
+        : 'blend' in v
+          ? callRoute(ep.mjBlend, v.blend)
+          : 'describe' in v
+            ? callRoute(ep.mjDescribe, v.describe)
+            : callRoute(ep.mjAction, v.action),
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['draw', 'tasks'] }),
   });
 }

@@ -86,24 +86,49 @@ export function Examples({ list, onPick }: { list: DrawExample[] | undefined; on
   );
 }
 
-/** One reference image as a data URL (png, jpeg, webp; at most 1MB). */
-export function ReferencePicker({ value, onChange }: { value: string | null; onChange(v: string | null): void }) {
+/** The image type by the file's first bytes (png, jpeg, webp), never by its name or its claimed type. */
+export async function sniffImage(file: Blob): Promise<'image/png' | 'image/jpeg' | 'image/webp' | null> {
+  const b = new Uint8Array(await file.slice(0, 16).arrayBuffer());
+  if (b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) return 'image/png';
+  if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
+  const text = String.fromCharCode(...b);
+  if (text.startsWith('RIFF') && text.slice(8, 12) === 'WEBP') return 'image/webp';
+  return null;
+}
+
+/** A chosen file as a data URL of its real type, or null after telling the user why not. */
+async function readReference(file: File, t: (k: string) => string): Promise<string | null> {
+  if (file.size > DRAW_REFERENCE_MAX_BYTES) {
+    toast.error(t('form.referenceTooBig'));
+    return null;
+  }
+  const mime = await sniffImage(file);
+  if (!mime) {
+    toast.error(t('form.referenceType'));
+    return null;
+  }
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let bin = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return `data:${mime};base64,${btoa(bin)}`;
+}
+
+/** One reference image as a data URL (png, jpeg, webp by its bytes; at most 1MB). */
+export function ReferencePicker({ value, onChange, label, addLabel }: { value: string | null; onChange(v: string | null): void; label?: string; addLabel?: string }) {
   const { t } = useTranslation('draw');
   const input = useRef<HTMLInputElement>(null);
-  const onFile = (file: File | undefined) => {
+  const onFile = async (file: File | undefined) => {
     if (!file) return;
-    if (!['image/png', 'image/jpeg', 'image/webp'].includes(file.type)) return void toast.error(t('form.referenceType'));
-    if (file.size > DRAW_REFERENCE_MAX_BYTES) return void toast.error(t('form.referenceTooBig'));
-    const reader = new FileReader();
-    reader.onload = () => onChange(String(reader.result));
-    reader.readAsDataURL(file);
+    const url = await readReference(file, t);
+    if (input.current) input.current.value = '';
+    if (url) onChange(url);
   };
   return (
     <div>
-      <span className={fieldLabel}>{t('form.reference')}</span>
+      <span className={fieldLabel}>{label ?? t('form.reference')}</span>
       {value ? (
         <div className="relative inline-block">
-          <img src={value} alt={t('form.reference')} className="size-20 rounded-lg object-cover" />
+          <img src={value} alt={label ?? t('form.reference')} className="size-20 rounded-lg object-cover" />
           <button
             type="button"
             onClick={() => onChange(null)}
@@ -121,12 +146,65 @@ export function ReferencePicker({ value, onChange }: { value: string | null; onC
         >
           <ImagePlus className="size-5" aria-hidden />
           <span>
-            {t('form.referenceAdd')}
+            {addLabel ?? t('form.referenceAdd')}
             <span className="block text-xs text-neutral-500">{t('form.referenceHint')}</span>
           </span>
         </button>
       )}
-      <input ref={input} type="file" accept="image/png,image/jpeg,image/webp" className="hidden" aria-label={t('form.referenceAdd')} onChange={(e) => onFile(e.target.files?.[0])} />
+      <input ref={input} type="file" accept="image/png,image/jpeg,image/webp" className="hidden" aria-label={addLabel ?? t('form.referenceAdd')} onChange={(e) => void onFile(e.target.files?.[0])} />
+    </div>
+  );
+}
+
+/** Several pictures (混图: 2–5), each checked like a reference image; a tile per picture and one to add more. */
+export function ReferenceList({ values, onChange, max, label }: { values: string[]; onChange(v: string[]): void; max: number; label: string }) {
+  const { t } = useTranslation('draw');
+  const input = useRef<HTMLInputElement>(null);
+  const onFiles = async (files: FileList | null) => {
+    const next = [...values];
+    for (const file of Array.from(files ?? [])) {
+      if (next.length >= max) {
+        toast.error(t('mj.blendTooMany', { count: max }));
+        break;
+      }
+      const url = await readReference(file, t);
+      if (url) next.push(url);
+    }
+    if (input.current) input.current.value = '';
+    onChange(next);
+  };
+  return (
+    <div>
+      <span className={fieldLabel}>{label}</span>
+      <ul className="flex flex-wrap gap-3" aria-label={label}>
+        {values.map((v, i) => (
+          <li key={i} className="relative">
+            <img src={v} alt={t('mj.blendPicture', { n: i + 1 })} className="size-20 rounded-lg object-cover" />
+            <button
+              type="button"
+              onClick={() => onChange(values.filter((_, j) => j !== i))}
+              aria-label={t('mj.blendRemove', { n: i + 1 })}
+              className="absolute -top-2 -right-2 inline-flex size-6 items-center justify-center rounded-full bg-neutral-900 text-white"
+            >
+              <X className="size-3.5" aria-hidden />
+            </button>
+          </li>
+        ))}
+        {values.length < max && (
+          <li>
+            <button
+              type="button"
+              onClick={() => input.current?.click()}
+              className="inline-flex size-20 flex-col items-center justify-center gap-1 rounded-lg border border-dashed border-neutral-300 text-xs text-neutral-600 hover:bg-neutral-50 dark:border-neutral-700 dark:text-neutral-400 dark:hover:bg-neutral-800"
+            >
+              <ImagePlus className="size-5" aria-hidden />
+              {t('mj.blendAdd')}
+            </button>
+          </li>
+        )}
+      </ul>
+      <p className="mt-1.5 text-xs text-neutral-500 dark:text-neutral-400">{t('mj.blendHint', { count: values.length, max })}</p>
+      <input ref={input} type="file" multiple accept="image/png,image/jpeg,image/webp" className="hidden" aria-label={t('mj.blendAdd')} onChange={(e) => void onFiles(e.target.files)} />
     </div>
   );
 }

@@ -9,11 +9,11 @@ import '../locales.ts';
 const isOpen = (t: MjTaskView) => t.status === 'queued' || t.status === 'running';
 
 /** A Midjourney task: its progress while it runs, then its image with the U/V/reroll buttons. */
-export function TaskCard({ task, onOpen }: { task: MjTaskView; onOpen(img: DrawImageView): void }) {
+export function TaskCard({ task, onOpen, onUsePrompt }: { task: MjTaskView; onOpen(img: DrawImageView): void; onUsePrompt?(prompt: string): void }) {
   const { t } = useTranslation('draw');
   const view = useTaskProgress(task);
   const act = useMjSubmit();
-  const actionLabel = t(`task.${['upscale', 'variation', 'reroll'].includes(view.action) ? view.action : 'imagine'}`);
+  const actionLabel = t(`task.${['upscale', 'variation', 'reroll', 'zoom', 'pan', 'blend', 'describe'].includes(view.action) ? view.action : 'imagine'}`);
   return (
     <li className="overflow-hidden rounded-2xl border border-neutral-200/70 bg-white dark:border-neutral-800 dark:bg-neutral-900" data-testid="mj-task">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-3 pt-3 text-xs whitespace-nowrap">
@@ -45,6 +45,25 @@ export function TaskCard({ task, onOpen }: { task: MjTaskView; onOpen(img: DrawI
             <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
             {view.error}
           </p>
+        ) : view.prompts.length > 0 ? (
+          <div role="group" aria-label={t('task.prompts')}>
+            <p className="mb-2 text-xs font-medium text-neutral-600 dark:text-neutral-400">{t('task.prompts')}</p>
+            <ol className="space-y-2">
+              {view.prompts.map((p, i) => (
+                <li key={i}>
+                  <button
+                    type="button"
+                    onClick={() => onUsePrompt?.(p)}
+                    aria-label={`${t('task.usePrompt', { n: i + 1 })}：${p.slice(0, 60)}`}
+                    className="flex w-full items-start gap-2 rounded-xl bg-neutral-50 p-2.5 text-left text-[13px] leading-5 text-neutral-800 ring-1 ring-neutral-200 hover:bg-primary/5 hover:ring-primary/40 dark:bg-neutral-800/60 dark:text-neutral-200 dark:ring-neutral-700"
+                  >
+                    <span className="inline-flex size-5 shrink-0 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary dark:text-blue-300">{i + 1}</span>
+                    <span className="min-w-0 break-words">{p}</span>
+                  </button>
+                </li>
+              ))}
+            </ol>
+          </div>
         ) : view.image ? (
           <>
             <button type="button" onClick={() => onOpen(view.image!)} className="block w-full overflow-hidden rounded-xl bg-neutral-100 dark:bg-neutral-800" aria-label={t('image.open', { prompt: view.prompt.slice(0, 40) })}>
@@ -74,7 +93,7 @@ export function TaskCard({ task, onOpen }: { task: MjTaskView; onOpen(img: DrawI
                       aria-label={buttonLabel(b, t)}
                       title={buttonLabel(b, t)}
                     >
-                      {/reroll/i.test(b.custom_id) ? <RefreshCw className="mx-auto size-4" aria-hidden /> : <span className="block truncate px-1">{b.label}</span>}
+                      {/reroll/i.test(b.custom_id) ? <RefreshCw className="mx-auto size-4" aria-hidden /> : <span className="block truncate px-1">{shortLabel(b, t)}</span>}
                     </button>
                   ))}
                 </div>
@@ -87,9 +106,27 @@ export function TaskCard({ task, onOpen }: { task: MjTaskView; onOpen(img: DrawI
   );
 }
 
-function buttonLabel(b: { custom_id: string; label: string }, t: (k: string) => string) {
+const PAN: Record<string, string> = { left: 'task.panLeft', right: 'task.panRight', up: 'task.panUp', down: 'task.panDown' };
+const PAN_ARROW: Record<string, string> = { left: '←', right: '→', up: '↑', down: '↓' };
+
+function buttonLabel(b: { custom_id: string; label: string }, t: (k: string, o?: Record<string, unknown>) => string) {
   if (/^U\d$/.test(b.label)) return `${t('task.upscale')} ${b.label.slice(1)}`;
   if (/^V\d$/.test(b.label)) return `${t('task.variation')} ${b.label.slice(1)}`;
   if (/reroll/i.test(b.custom_id)) return t('task.reroll');
+  const zoom = /::Outpaint::(\d+)::/.exec(b.custom_id);
+  if (zoom) return t('task.zoomOut', { x: zoom[1] === '50' ? '2x' : '1.5x' });
+  if (/::CustomZoom/i.test(b.custom_id)) return t('task.customZoom');
+  const pan = /::pan_(left|right|up|down)/.exec(b.custom_id);
+  if (pan) return t(PAN[pan[1]!]!);
   return b.label || b.custom_id.split('::')[2] || '';
+}
+
+/** What fits on the small button: U1, V2, ←, 2x… */
+function shortLabel(b: { custom_id: string; label: string }, t: (k: string, o?: Record<string, unknown>) => string) {
+  const zoom = /::Outpaint::(\d+)::/.exec(b.custom_id);
+  if (zoom) return zoom[1] === '50' ? '2x' : '1.5x';
+  const pan = /::pan_(left|right|up|down)/.exec(b.custom_id);
+  if (pan) return PAN_ARROW[pan[1]!];
+  if (/::CustomZoom/i.test(b.custom_id)) return t('task.zoom');
+  return b.label;
 }
