@@ -29,10 +29,16 @@ export default function ArtifactPreview({ kind, code }: { kind: ArtifactKind; co
   const frame = useRef<HTMLIFrameElement>(null);
   const html = markup === null ? null : previewDocument(markup);
 
-  // The frame says when it listens (and loads); the first message it gets is what it shows.
+  // The frame says when it listens (and loads); it is sent the markup once.
   useEffect(() => {
     if (html === null) return;
-    const send = () => frame.current?.contentWindow?.postMessage({ html }, '*');
+    // Once: writing the markup fires the frame's load event again (and document.open drops the frame's own guard).
+    let sent = false;
+    const send = () => {
+      if (sent || !frame.current?.contentWindow) return;
+      sent = true;
+      frame.current.contentWindow.postMessage({ html }, '*');
+    };
     const onMessage = (e: MessageEvent) => {
       if (e.source === frame.current?.contentWindow && (e.data as { artifactFrame?: string } | null)?.artifactFrame === 'ready') send();
     };
