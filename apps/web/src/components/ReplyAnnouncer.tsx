@@ -4,30 +4,16 @@ import './a11y-locales.ts';
 
 export interface AnnouncedReply {
   key: string;
-  text: string;
   loading: boolean;
   error: boolean;
-  errorText?: string | null;
   status?: string;
 }
 
-/** The reply as a screen reader should hear it: Markdown marks dropped, at most `max` characters. */
-export function spokenText(markdown: string, max = 600) {
-  const plain = markdown
-    .replace(/```[^\n]*\n?/g, ' ')
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+\.)\s+/gm, '')
-    .replace(/[*_`~|]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return plain.length > max ? `${plain.slice(0, max)}…` : plain;
-}
-
 /**
- * A polite live region that speaks an assistant reply once, when it has finished streaming (never
- * chunk by chunk: the message list itself is not live). A reply already finished when the screen
- * opens (history) is not announced.
+ * A polite live region that says once that an assistant reply has finished streaming (never chunk
+ * by chunk: the message list itself is not live); the reader then finds the reply just above the
+ * input, with its actions. It does not repeat the reply's text, so the page holds each reply once.
+ * A reply already finished when the screen opens (history) is not announced.
  */
 export function ReplyAnnouncer({ reply }: { reply: AnnouncedReply | undefined }) {
   const { t } = useTranslation('a11y');
@@ -45,8 +31,7 @@ export function ReplyAnnouncer({ reply }: { reply: AnnouncedReply | undefined })
     }
     if (streaming.current !== reply.key) return;
     streaming.current = null;
-    const text = spokenText(reply.text || reply.errorText || '');
-    setMessage(t(reply.error ? 'replyFailed' : reply.status === 'stopped' ? 'replyStopped' : 'replyDone', { text }));
+    setMessage(t(reply.error ? 'replyFailed' : reply.status === 'stopped' ? 'replyStopped' : 'replyDone'));
     // Runs when a reply starts or stops streaming, not on each chunk of its text.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, loading]);
