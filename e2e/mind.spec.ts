@@ -138,3 +138,67 @@ test('a reload while the map draws re-attaches to it and finishes it', async ({ 
   await shot(page, info, 'mind-dark');
   await expectAccessible(page);
 });
+
+const REPORT = [
+  '# 城市绿道建设调研报告',
+  '## 建设现状',
+  '本市已建成绿道一百二十公里。',
+  '绿道串联起十四个公园。',
+  '## 存在问题',
+  '部分路段夜间照明不足。',
+  '驿站数量偏少。',
+  '## 改进建议',
+  '每三公里设置一处驿站。',
+].join('\n\n');
+
+test('a map drawn from a document picked in the form (uploaded in /talk-file first)', async ({ page }, info) => {
+  await loginViaApi(page);
+  await page.goto('/mind');
+  // No document yet: the picker is a link to upload one.
+  const empty = page.getByTestId('document-picker-empty');
+  await expect(empty).toBeVisible();
+  await expect(empty.getByRole('link', { name: '上传文档' })).toHaveAttribute('href', '/talk-file');
+  await shot(page, info, 'mind-document-none');
+
+  await empty.getByRole('link', { name: '上传文档' }).click();
+  await expect(page).toHaveURL(/\/talk-file/);
+  await page.getByTestId('document-empty').getByRole('button').first().click();
+  const upload = page.getByRole('dialog', { name: '上传文档' });
+  await upload.getByTestId('document-file-input').setInputFiles({ name: '绿道调研.md', mimeType: 'text/markdown', buffer: Buffer.from(REPORT) });
+  await expect(upload).toBeHidden({ timeout: 45_000 });
+
+  // Back on /mind the parsed document is listed (the parse may take a moment).
+  const picker = page.getByLabel('从文档生成');
+  await expect(async () => {
+    await page.goto('/mind');
+    await expect(picker).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
+  const option = picker.locator('option').nth(1);
+  await expect(option).toHaveText(/^.+（MD · 1 KB）$/);
+  const title = ((await option.textContent()) ?? '').replace(/（MD · 1 KB）$/, '');
+  await picker.selectOption({ index: 1 });
+  const placeholder = isMobile(info) ? '补充侧重点（可选）' : '将为所选文档绘制导图，可补充侧重点（可选）';
+  await expect(page.getByRole('textbox', { name: '输入主题或粘贴文字' })).toHaveAttribute('placeholder', placeholder);
+  await shot(page, info, 'mind-document-picked');
+  await expectAccessible(page, 'form');
+
+  // Nothing typed: the map is of the document.
+  await page.getByRole('button', { name: '生成导图' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '正在绘制' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '正在绘制' })).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByTestId('mind-svg').getByText(title, { exact: true })).toHaveCount(1);
+  await page.getByRole('button', { name: 'Markdown', exact: true }).click();
+  const md = await page.getByRole('textbox', { name: 'Markdown' }).inputValue();
+  expect(md.startsWith(`# ${title}`)).toBe(true);
+  expect(md).toContain('绿道串联起十四个公园');
+  expect(md).toContain('驿站数量偏少');
+  // The document's own headings are not taken for its sentences.
+  expect(md).not.toMatch(/^\s*- .*建设现状$/m);
+  await page.getByRole('button', { name: '导图', exact: true }).click();
+  // The picker is cleared for the next map.
+  await expect(picker).toHaveValue('');
+  await page.waitForTimeout(500);
+  await shot(page, info, 'mind-document-done');
+  await expectAccessible(page);
+});

@@ -11,7 +11,7 @@ test.describe('AI PPT', () => {
     test.setTimeout(120_000);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await loginViaApi(page);
+    const { token } = await loginViaApi(page);
     await page.goto('/aippt');
     await expect(page.getByRole('heading', { name: 'AI PPT', level: 1 }).first()).toBeVisible();
     await page.getByLabel('PPT 主题').fill('人工智能在中学教育中的应用');
@@ -96,6 +96,16 @@ test.describe('AI PPT', () => {
     const file = readFileSync((await download.path()));
     expect(file.subarray(0, 2).toString()).toBe('PK');
     expect(file.length).toBeGreaterThan(20_000);
+
+    // PDF: offered only where the server converts (LibreOffice installed, as the deck view says).
+    const canPdf = (await (await page.request.get(`/api/aippt/ppt/viewContent?id=${new URL(page.url()).searchParams.get('id')}`, { headers: { authorization: `Bearer ${token}` } })).json()).data.pdf as boolean;
+    const pdfButton = page.getByRole('button', { name: '下载 PDF' });
+    await expect(pdfButton).toHaveCount(canPdf ? 1 : 0);
+    if (canPdf && !isMobile(info)) {
+      const [pdf] = await Promise.all([page.waitForEvent('download', { timeout: 90_000 }), pdfButton.click()]);
+      expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+      expect(readFileSync((await pdf.path())).subarray(0, 5).toString()).toBe('%PDF-');
+    }
 
     // Present: keys (desktop) or swipes (phone), Esc / the close button to leave.
     await page.getByRole('button', { name: '放映' }).click();

@@ -25,6 +25,35 @@ test.describe('thesis writing', () => {
     await shot(page, info, 'thesis-pay');
   });
 
+  test('a reference document picked in the brief (uploaded in /talk-file first) is named on the thesis', async ({ page }, info) => {
+    await loginViaApi(page);
+    await page.goto('/talk-file');
+    await page.getByTestId('document-empty').getByRole('button').first().click();
+    const upload = page.getByRole('dialog', { name: '上传文档' });
+    const report = '# 社区更新访谈纪要\n\n居民普遍希望增加公共活动空间。\n\n老旧小区加装电梯的意愿最强。';
+    await upload.getByTestId('document-file-input').setInputFiles({ name: '访谈纪要.md', mimeType: 'text/markdown', buffer: Buffer.from(report) });
+    await expect(upload).toBeHidden({ timeout: 45_000 });
+    const picker = page.getByLabel('参考文档');
+    await expect(async () => {
+      await page.goto('/article');
+      await expect(picker).toBeVisible({ timeout: 3000 });
+    }).toPass({ timeout: 30_000 });
+    await page.getByLabel('题目').fill('老旧小区更新中的居民参与');
+    await page.getByLabel('学科').fill('社会学');
+    await page.getByLabel(/^字数/).fill('3000');
+    await picker.selectOption({ index: 1 });
+    const title = ((await picker.locator('option').nth(1).textContent()) ?? '').replace(/（MD · .*）$/, '');
+    await noOverflow(page);
+    await axe(page);
+    await shot(page, info, 'thesis-brief-document');
+    await page.getByRole('button', { name: '生成大纲' }).click();
+    await expect(page.getByRole('heading', { name: '大纲', exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('thesis-reference')).toHaveText(`参考文档：《${title}》`);
+    await noOverflow(page);
+    await axe(page);
+    await shot(page, info, 'thesis-outline-document');
+  });
+
   test('brief → streamed outline → edit → sections written by a job (reload mid-way) → export', async ({ page }, info) => {
     test.setTimeout(120_000);
     await loginViaApi(page);

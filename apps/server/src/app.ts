@@ -11,7 +11,7 @@ import { AppError } from './core/errors.ts';
 import { MemoryKv, RedisKv, type KvStore } from './core/kv.ts';
 import { fail } from './core/reply.ts';
 import { registerSecurityHeaders } from './core/security-headers.ts';
-import { checkNotifyUrl, startupReport } from './core/startup-report.ts';
+import { checkNotifyUrl, payChannelsOf, startupReport } from './core/startup-report.ts';
 import { installAccess, installInputGuard, route } from './core/routes.ts';
 import { installRequestIds, requestIdMixin, requestIdOf } from './core/request-id.ts';
 import { routes } from '@app/shared/routes';
@@ -34,6 +34,7 @@ import { registerMind } from './modules/mind/module.ts';
 import { registerTranslate } from './modules/translate/module.ts';
 import { registerThesis } from './modules/thesis/module.ts';
 import { registerSupport } from './modules/support/module.ts';
+import { registerVoice } from './modules/voice/module.ts';
 import { registerSlides } from './modules/slides/module.ts';
 import { registerShare } from './modules/share/module.ts';
 import { createModels } from './modules/models/service.ts';
@@ -161,13 +162,16 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await plugin((s) => registerThesis(s, ctx, models, turns));
   await plugin((s) => registerSlides(s, ctx, models, turns));
   await plugin((s) => registerShare(s, ctx, models, configService));
+  await plugin((s) => registerVoice(s, ctx));
   await plugin((s) => turnRoutes(s, turns));
   app.addHook('onReady', () => turns.start());
   // Before the server waits for open connections: stop live turns so their replies are saved.
   app.addHook('preClose', () => turns.close());
+  // Then the usage counted per model key is saved.
+  app.addHook('preClose', () => models.flush());
   await plugin((s) => appsRoutes(s, ctx));
   await plugin((s) => fileRoutes(s, ctx));
-  await plugin((s) => adminRoutes(s, ctx, configService));
+  await plugin((s) => adminRoutes(s, ctx, configService, models));
   route(app, routes.system.health, async () => ({ code: 200, message: 'ok', success: true, data: { db: database.kind, kv: kv.kind } }));
   await plugin((s) => opsRoutes(s, ctx, turns, configService));
   docsRoutes(app);
@@ -193,25 +197,6 @@ export function trustProxyOf(setting: number | string[] | undefined): FastifySer
   if (setting === undefined || setting === 0) return false;
   if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
   return setting;
-}
-
-function payChannelsOf(config: AppConfig) {
-  const env = config.env;
-  const set = {
-    wechat: !!env.WECHAT_PAY_MCHID,
-    alipay: !!env.ALIPAY_APP_ID,
-    epay: !!env.EPAY_API_URL,
-    mpay: !!env.MPAY_API_URL,
-    hupi: !!env.HUPI_APP_ID,
-  };
-  const active = Object.entries(set)
-    .filter(([, on]) => on)
-    .map(([name]) => name);
-  if (!active.length && config.demo) active.push('sandbox (demo mode)');
-  const missing = Object.entries(set)
-    .filter(([, on]) => !on)
-    .map(([name]) => `${name} (${{ wechat: 'WECHAT_PAY_*', alipay: 'ALIPAY_*', epay: 'EPAY_*', mpay: 'MPAY_*', hupi: 'HUPI_*' }[name]})`);
-  return { active, missing };
 }
 
 function registerParsers(app: FastifyInstance) {

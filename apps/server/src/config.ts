@@ -162,6 +162,8 @@ const envSchema = z.object({
   S3_PUBLIC_URL: opt,
   /** Signs the local store's presigned slice URLs; random per data directory when unset. */
   UPLOAD_SIGNING_SECRET: opt,
+  /** Encrypts secrets at rest (model keys): 32 bytes as hex or base64; a key made once in DATA_DIR/.secrets-key when unset. */
+  SECRETS_KEY: opt,
 
   /** Document chat: the model that answers (a model code; default: the first chat model). */
   DOCUMENT_MODEL: opt,
@@ -169,6 +171,13 @@ const envSchema = z.object({
   EMBEDDINGS_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   EMBEDDINGS_API_KEY: opt,
   EMBEDDINGS_MODEL: opt,
+  /** Voice: an OpenAI-compatible audio service (/audio/transcriptions, /audio/speech); the browser's own speech features without it. */
+  AUDIO_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  AUDIO_API_KEY: opt,
+  /** `off` turns one side off while keeping the other. */
+  AUDIO_STT_MODEL: opt,
+  AUDIO_TTS_MODEL: opt,
+  AUDIO_TTS_VOICE: opt,
   /** Parse jobs run at once in this process (OCR is CPU-heavy). */
   DOCUMENT_PARSE_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
 

@@ -89,3 +89,8 @@ export const CARD_KEY_LENGTH = 16;
 /** Upper case, without spaces and dashes: what a user types becomes the stored form. */
 export const normalizeCardKey = (s: string) => s.replace(/[\s-]+/g, '').toUpperCase();
 export const formatCardKey = (code: string) => code.match(/.{1,4}/g)?.join('-') ?? code;
+
+/** Voice: a dictated clip (webm/ogg/mp4/wav/mp3) uploaded for transcription, and the longest text read aloud at once. */
+export const VOICE_AUDIO_MAX_BYTES = 10 * 1024 * 1024;
+export const VOICE_MAX_SECONDS = 60;
+export const SPEECH_TEXT_MAX = 4096;

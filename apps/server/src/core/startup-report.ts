@@ -31,6 +31,26 @@ export function checkNotifyUrl(config: AppConfig, log: Pick<FastifyBaseLogger, '
   log.warn(msg);
 }
 
+/** Which payment gateways are configured (the sandbox stands in for them in demo mode) and which are not. */
+export function payChannelsOf(config: AppConfig) {
+  const env = config.env;
+  const set = {
+    wechat: !!env.WECHAT_PAY_MCHID,
+    alipay: !!env.ALIPAY_APP_ID,
+    epay: !!env.EPAY_API_URL,
+    mpay: !!env.MPAY_API_URL,
+    hupi: !!env.HUPI_APP_ID,
+  };
+  const active = Object.entries(set)
+    .filter(([, on]) => on)
+    .map(([name]) => name);
+  if (!active.length && config.demo) active.push('sandbox (demo mode)');
+  const missing = Object.entries(set)
+    .filter(([, on]) => !on)
+    .map(([name]) => `${name} (${{ wechat: 'WECHAT_PAY_*', alipay: 'ALIPAY_*', epay: 'EPAY_*', mpay: 'MPAY_*', hupi: 'HUPI_*' }[name]})`);
+  return { active, missing };
+}
+
 /** What the operator needs to know at start: demo mode, or which logins and payment channels work. */
 export function startupReport(ctx: AppContext, payChannels: { active: string[]; missing: string[] }): string[] {
   const { config } = ctx;

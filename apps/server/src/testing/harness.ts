@@ -36,6 +36,8 @@ export interface TestApp {
 }
 
 const silent = { info() {}, warn() {}, error() {} };
+/** One secrets key for every test app of this process: a second instance on the same database opens the first one's keys. */
+const TEST_SECRETS_KEY = randomBytes(32).toString('hex');
 
 /**
  * The whole server on a private database: in-memory PGlite by default, a fresh schema of the
@@ -73,7 +75,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       : new MemoryKv(clock);
   const sms = new ConsoleSms(silent);
   const dataDir = mkdtempSync(join(tmpdir(), 'ai-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', DATA_DIR: dataDir, LLM_OFFLINE_DELAY_MS: '0', ...opts.env });
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', DATA_DIR: dataDir, LLM_OFFLINE_DELAY_MS: '0', SECRETS_KEY: TEST_SECRETS_KEY, ...opts.env });
   const { app, ctx, documents, turns, routes, draw } = await buildApp({
     config,
     clock,

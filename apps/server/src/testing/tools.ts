@@ -45,13 +45,13 @@ export const streamTranslate = (t: TestApp, token: string | null, body: unknown,
 export async function makeMind(
   t: TestApp,
   token: string,
-  body: { prompt: string; options?: Record<string, unknown>; systemMessage?: string },
+  body: { prompt: string; options?: Record<string, unknown>; systemMessage?: string; document?: string },
   opts: Parameters<typeof streamMind>[3] = {},
 ) {
   const c = await t.call<{ id: number; secret: string }>('POST', '/api/mind/create', { token, body });
   if (c.body.code !== 200) throw new Error(`create failed: ${c.body.code} ${c.body.message}`);
   const { id, secret } = c.body.data;
-  const s = await streamMind(t, token, { prompt: body.prompt, options: { ...body.options, secret }, systemMessage: body.systemMessage }, opts);
+  const s = await streamMind(t, token, { prompt: body.prompt || undefined, options: { ...body.options, secret }, systemMessage: body.systemMessage }, opts);
   return { ...s, id, secret };
 }
 

@@ -24,6 +24,7 @@ import { thesisRoutes } from './thesis.ts';
 import { turnsRoutes } from './turns.ts';
 import { userRoutes } from './user.ts';
 import { opsRoutes } from './ops.ts';
+import { voiceRoutes } from './voice.ts';
 
 export * from './define.ts';
 export * from './admin.ts';
@@ -46,6 +47,7 @@ export * from './thesis.ts';
 export * from './turns.ts';
 export * from './user.ts';
 export * from './ops.ts';
+export * from './voice.ts';
 
 export const routes = {
   system: systemRoutes,
@@ -68,6 +70,7 @@ export const routes = {
   admin: adminRoutes,
   ops: opsRoutes,
   share: shareRoutes,
+  voice: voiceRoutes,
 };
 
 /** Every route of the manifest, with its key (`chat.create`). */

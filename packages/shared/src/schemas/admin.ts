@@ -284,3 +284,71 @@ export const adminModelPatch = z
   .partial()
   .refine((v) => Object.keys(v).length > 0, '没有要保存的内容');
 export const adminModelParams = z.object({ id: dbId('模型 id') });
+
+// ---- model keys (a pool per model)
+
+const keyWeight = z.number({ error: '请填写数字' }).int('权重须为整数').min(0, '权重不能为负').max(10000, '权重最大 10000');
+const keyPriority = z.number({ error: '请填写数字' }).int('优先级须为整数').min(-1000, '优先级最小 -1000').max(1000, '优先级最大 1000');
+const keyBaseUrl = z
+  .string()
+  .trim()
+  .max(500, '地址最多 500 字')
+  .refine((s) => s === '' || /^https?:\/\/[^\s]+$/.test(s), '须为 http(s) 地址')
+  .nullable();
+
+/** A stored key as the console shows it: masked (first 3 and last 4 characters), never in clear. */
+export const adminModelKey = z.object({
+  id: z.number(),
+  modelId: z.number(),
+  hint: z.string(),
+  source: z.enum(['admin', 'env']),
+  baseUrl: z.string().nullable(),
+  weight: z.number(),
+  priority: z.number(),
+  enabled: z.boolean(),
+  /** False when the key cannot be decrypted with this SECRETS_KEY. */
+  readable: z.boolean(),
+  disabledReason: z.string().nullable(),
+  disabledAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  lastErrorAt: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+  calls: z.number(),
+  failures: z.number(),
+  promptTokens: z.number(),
+  completionTokens: z.number(),
+  createdAt: z.string(),
+});
+export type AdminModelKey = z.infer<typeof adminModelKey>;
+export const adminModelKeyListReply = z.object({
+  model: z.object({ id: z.number(), code: z.string(), label: z.string(), baseUrl: z.string().nullable() }),
+  rows: z.array(adminModelKey),
+});
+export type AdminModelKeyList = z.infer<typeof adminModelKeyListReply>;
+export const adminModelKeyCreate = z.object({
+  key: z
+    .string({ error: '请填写密钥' })
+    .trim()
+    .min(8, '密钥至少 8 位')
+    .max(500, '密钥最多 500 位')
+    .regex(/^[\x21-\x7e]+$/, '密钥只能含可见的英文字符，不能有空格'),
+  baseUrl: keyBaseUrl.optional(),
+  weight: keyWeight.default(1),
+  priority: keyPriority.default(0),
+});
+export const adminModelKeyPatch = z
+  .object({ baseUrl: keyBaseUrl, weight: keyWeight, priority: keyPriority, enabled: z.boolean() })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, '没有要保存的内容');
+export const adminModelKeyParams = z.object({ id: dbId('模型 id'), keyId: dbId('密钥 id') });
+/** What the upstream answered a 1-token call with the key. */
+export const adminModelKeyTest = z.object({
+  ok: z.boolean(),
+  httpStatus: z.number().nullable(),
+  kind: z.string().nullable(),
+  message: z.string(),
+  reply: z.string(),
+  latencyMs: z.number(),
+  key: adminModelKey,
+});
+export type AdminModelKeyTest = z.infer<typeof adminModelKeyTest>;

@@ -97,6 +97,8 @@ export const websiteInfoReply = z.object({
   image_hosts: z.array(z.string()),
   /** Which integrations run on their local stand-ins, so the UI can say so; `mode`: demo mode (the 演示模式 banner). */
   demo: z.object({ mode: z.boolean(), sms: z.boolean(), wechat: z.boolean(), llm: z.boolean(), pay: z.boolean() }),
+  /** Voice through the operator's audio service; without it the browser's own speech features, where it has them. */
+  voice: z.object({ transcribe: z.boolean(), speech: z.boolean() }),
 });
 export type WebsiteInfoReply = z.infer<typeof websiteInfoReply>;
 

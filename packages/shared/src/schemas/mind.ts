@@ -2,15 +2,17 @@ import { z } from 'zod';
 import { CHAT_INPUT_HARD_MAX, TEMPERATURE_MAX } from '../constants.ts';
 import { chatUsage } from './chat.ts';
 import { dbId, optionalText, safeText } from './common.ts';
+import { documentToken } from './document.ts';
 import { turnResumeEvent, turnSecret as secret } from './turns.ts';
 
 /** Mind maps (SPEC §1 mind-map chat): a markdown outline drawn as a map while it streams. */
 export const MIND_MARKDOWN_MAX = 100_000;
 export const MIND_TITLE_MAX = 50;
 
-const prompt = safeText()
-  .max(CHAT_INPUT_HARD_MAX, '输入内容过长')
-  .refine((s) => s.trim().length > 0, '请输入主题或内容');
+const promptText = safeText().max(CHAT_INPUT_HARD_MAX, '输入内容过长');
+const prompt = promptText.refine((s) => s.trim().length > 0, '请输入主题或内容');
+/** A parsed document of the user's (its token, as the document list names it): the map is drawn from its text. */
+const sourceDocument = documentToken.optional();
 const systemMessage = z.string().max(4000, '系统提示词过长').optional();
 
 /** The `options` of SPEC §7.2 chat-mind: the model, the temperature, the map to regenerate. */
@@ -22,7 +24,9 @@ export const mindOptions = z.object({
 });
 
 /** POST /api/mind/create (the prepare): checks and holds nothing yet; returns the map's id and the turn's secret. */
-export const mindCreateBody = z.object({ prompt, options: mindOptions.default({}), systemMessage });
+export const mindCreateBody = z
+  .object({ prompt: promptText.default(''), options: mindOptions.default({}), systemMessage, document: sourceDocument })
+  .refine((b) => b.prompt.trim().length > 0 || b.document !== undefined, { message: '请输入主题或内容', path: ['prompt'] });
 export type MindCreateBody = z.infer<typeof mindCreateBody>;
 export const mindCreateReply = z.object({ id: z.number(), secret: z.string() });
 export type MindCreateReply = z.infer<typeof mindCreateReply>;
@@ -50,7 +54,14 @@ export type MindSummary = z.infer<typeof mindSummary>;
 export const mindHistoriesReply = z.object({ list: z.array(mindSummary) });
 export type MindHistoriesReply = z.infer<typeof mindHistoriesReply>;
 
-export const mindDetail = mindSummary.extend({ prompt: z.string(), markdown: z.string(), error: z.string().nullable(), edited: z.boolean() });
+export const mindDetail = mindSummary.extend({
+  prompt: z.string(),
+  markdown: z.string(),
+  error: z.string().nullable(),
+  edited: z.boolean(),
+  /** The document the map was drawn from (null: a topic or pasted text). */
+  document: z.object({ token: z.string(), title: z.string() }).nullable(),
+});
 export type MindDetail = z.infer<typeof mindDetail>;
 
 export const mindIdParams = z.object({ id: dbId('id') });

@@ -4,6 +4,7 @@ import { turnResumeEvent } from './turns.ts';
 import { chatUsage } from './chat.ts';
 import { packageItem } from './billing.ts';
 import { dbId } from './common.ts';
+import { documentToken } from './document.ts';
 import {
   DECK_LANGUAGES,
   DECK_LINE_MAX,
@@ -73,6 +74,10 @@ export const deckView = deckSummary.extend({
   planned: z.number(),
   error: z.string().nullable(),
   charged: z.number(),
+  /** The title of the document the deck was written from ('' when none). */
+  sourceTitle: z.string(),
+  /** The server can convert the deck to PDF (LibreOffice is installed): `export?format=pdf` works. */
+  pdf: z.boolean(),
 });
 export type DeckView = z.infer<typeof deckView>;
 
@@ -91,6 +96,8 @@ export const deckOutlineValidateBody = z.object({
     .max(DECK_PAGES_MAX, `页数需在 ${DECK_PAGES_MIN}–${DECK_PAGES_MAX} 之间`),
   language: z.enum(DECK_LANGUAGES.map((l) => l.value) as ['zh-CN', 'zh-TW', 'en'], { error: '暂不支持该语言' }).default('zh-CN'),
   theme: themeId.optional(),
+  /** A parsed document of the user's (its token): the outline and the slides are written from its text. */
+  document: documentToken.optional(),
 });
 export type DeckOutlineValidateBody = z.infer<typeof deckOutlineValidateBody>;
 export const deckOutlineValidateReply = z.object({ secret: z.string(), deckId: z.number() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbId, safeText } from './common.ts';
+import { documentToken } from './document.ts';
 
 /** SPEC §1 thesis and article writing (/article). */
 export const THESIS_KINDS = ['毕业论文', '课程论文', '期刊论文', '开题报告', '文献综述', '普通文章'] as const;
@@ -35,6 +36,8 @@ export const thesisCreateBody = z.object({
     .max(THESIS_MAX_CHARS, `字数不能超过 ${THESIS_MAX_CHARS}`),
   language: z.enum(THESIS_LANGUAGES, { error: '请选择语言' }).default('中文'),
   requirements: text('写作要求', 1000, 0).optional().default(''),
+  /** A parsed document of the user's (its token): the reference material the thesis is written from. */
+  document: documentToken.optional(),
 });
 export type ThesisCreateBody = z.infer<typeof thesisCreateBody>;
 
@@ -88,6 +91,8 @@ export const thesisListReply = z.object({ list: z.array(thesisSummary) });
 
 export const thesisDetail = thesisSummary.extend({
   requirements: z.string(),
+  /** The title of the reference document ('' when none). */
+  reference_title: z.string(),
   outline: z.array(chapterView).nullable(),
   abstract: z.string(),
   keywords: z.string(),

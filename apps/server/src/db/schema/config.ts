@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Site settings as key -> { v: value } (wrapped so plain strings stay strings); read through the config service's cache. */
 export const siteConfig = pgTable('site_config', {
@@ -31,9 +31,13 @@ export const models = pgTable('models', {
 });
 
 /**
- * API keys of a model's upstream, picked at random by weight. status 1 in rotation, 0 taken
- * out (disabled_reason says why: the upstream called it invalid, banned or out of quota).
- * source 'env' rows mirror OPENAI_API_KEY and are rewritten at startup.
+ * API keys of a model's upstream. Selection: the highest priority first, at random by weight
+ * within it. status 1 in rotation, 0 taken out (disabled_reason says why: the upstream called it
+ * invalid, banned or out of quota, or an admin). The key is stored sealed (core/secret-box) in
+ * `secret`; `key_hash` (sha256) keeps one row per key and model, `key_hint` is the masked form
+ * shown to admins. `key` is the clear column of older versions, sealed and emptied at start.
+ * source 'env' rows mirror OPENAI_API_KEY and are rewritten at startup. Usage counts are added
+ * in batches (a few seconds late).
  */
 export const modelKeys = pgTable(
   'model_keys',
@@ -42,15 +46,27 @@ export const modelKeys = pgTable(
     modelId: integer('model_id')
       .notNull()
       .references(() => models.id, { onDelete: 'cascade' }),
-    key: text('key').notNull(),
+    key: text('key'),
+    secret: text('secret'),
+    keyHash: text('key_hash'),
+    keyHint: text('key_hint').notNull().default(''),
+    baseUrl: text('base_url'),
     weight: integer('weight').notNull().default(1),
+    priority: integer('priority').notNull().default(0),
     status: integer('status').notNull().default(1),
     source: text('source').notNull().default('admin'),
     disabledReason: text('disabled_reason'),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    calls: bigint('calls', { mode: 'number' }).notNull().default(0),
+    failures: bigint('failures', { mode: 'number' }).notNull().default(0),
+    promptTokens: bigint('prompt_tokens', { mode: 'number' }).notNull().default(0),
+    completionTokens: bigint('completion_tokens', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('model_keys_model_key_uq').on(t.modelId, t.key)],
+  (t) => [uniqueIndex('model_keys_model_hash_uq').on(t.modelId, t.keyHash)],
 );
 
 export const menus = pgTable('menus', {

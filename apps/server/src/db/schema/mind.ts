@@ -14,6 +14,9 @@ export const minds = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     prompt: text('prompt').notNull(),
+    /** The document the map was drawn from (its token; null: a topic or pasted text) and its title then. */
+    documentToken: text('document_token'),
+    documentTitle: text('document_title').notNull().default(''),
     markdown: text('markdown').notNull().default(''),
     model: text('model').notNull(),
     status: text('status').notNull().default('running'),

@@ -17,6 +17,8 @@ export const slideDecks = pgTable(
     title: text('title').notNull(),
     topic: text('topic').notNull(),
     sourceText: text('source_text').notNull().default(''),
+    /** The title of the document the source text was taken from ('' when pasted or none). */
+    sourceTitle: text('source_title').notNull().default(''),
     audience: text('audience').notNull().default(''),
     language: text('language').notNull().default('zh-CN'),
     pages: integer('pages').notNull(),

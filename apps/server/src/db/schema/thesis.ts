@@ -31,6 +31,9 @@ export const theses = pgTable(
     length: integer('length').notNull(),
     language: text('language').notNull(),
     requirements: text('requirements').notNull().default(''),
+    /** A reference document's title and text (copied when the thesis is made; '' when none). */
+    referenceTitle: text('reference_title').notNull().default(''),
+    referenceText: text('reference_text').notNull().default(''),
     outline: jsonb('outline').$type<ThesisOutlineChapter[]>(),
     abstract: text('abstract').notNull().default(''),
     keywords: text('keywords').notNull().default(''),

@@ -6,15 +6,17 @@ import { ok } from '../../core/reply.ts';
 import { route } from '../../core/routes.ts';
 import { users } from '../../db/schema/index.ts';
 import type { ConfigService } from '../config/service.ts';
+import type { Models } from '../models/service.ts';
 import { listAudit } from './audit.ts';
 import { dashboard } from './dashboard.ts';
+import { addKey, deleteKey, listKeys, testKey, updateKey } from './model-keys.ts';
 import { createModel, listModels, updateModel } from './models.ts';
 import { fulfilByHand, listOrders, orderDetail, recordRefund } from './orders.ts';
 import { saveMenu, saveNotice, saveSettings, siteView } from './site.ts';
 import { adjustCredits, resetPassword, revokeSessions, searchUsers, setBanned, setMembership, userDetail, type Actor } from './users.ts';
 
 /** The admin console's API: every route `access: 'admin'` in the manifest, enforced by the access hook. */
-export async function adminRoutes(app: FastifyInstance, ctx: AppContext, config: ConfigService) {
+export async function adminRoutes(app: FastifyInstance, ctx: AppContext, config: ConfigService, models: Models) {
   const r = routes.admin;
   const actor = (input: { actor: { id: number }; req: { ip: string } }): Actor => ({ adminId: input.actor.id, ip: input.req.ip || null });
 
@@ -60,6 +62,11 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext, config:
   route(app, r.models, async () => ok({ rows: await listModels(ctx.db) }));
   route(app, r.modelCreate, async (i) => ok(await createModel(ctx, config, actor(i), i.body)));
   route(app, r.modelUpdate, async (i) => ok(await updateModel(ctx, config, actor(i), i.params.id, i.body)));
+  route(app, r.modelKeys, async ({ params }) => ok(await listKeys(ctx, models.keys, params.id)));
+  route(app, r.modelKeyCreate, async (i) => ok(await addKey(ctx, models.keys, actor(i), i.params.id, i.body)));
+  route(app, r.modelKeyUpdate, async (i) => ok(await updateKey(ctx, models.keys, actor(i), i.params.id, i.params.keyId, i.body)));
+  route(app, r.modelKeyDelete, async (i) => ok(await deleteKey(ctx, models.keys, actor(i), i.params.id, i.params.keyId)));
+  route(app, r.modelKeyTest, async (i) => ok(await testKey(ctx, models.keys, actor(i), i.params.id, i.params.keyId)));
 
   route(app, r.dashboard, async ({ query }) => ok(await dashboard(ctx, query.days)));
 }

@@ -3,6 +3,7 @@ import type { Feature, GlobalConfigReply, LoginWay, MenuItem, WebsiteInfoReply }
 import { imageHosts } from '../../core/security-headers.ts';
 import type { AppContext } from '../../core/context.ts';
 import { masks, menus, modelKeys, models, notices, siteConfig } from '../../db/schema/index.ts';
+import { voiceAbilities } from '../../providers/audio/openai-audio.ts';
 import { createPayProviders, PAY_PRIORITY } from '../../providers/pay/index.ts';
 import { SETTINGS_DEFAULTS, type SettingKey, type SiteSettings } from './defaults.ts';
 
@@ -179,6 +180,7 @@ export class ConfigService {
         llm: llmOffline,
         pay: this.payIsSandbox(),
       },
+      voice: voiceAbilities(this.ctx.config.env),
     };
   }
 }

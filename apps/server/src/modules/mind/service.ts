@@ -7,12 +7,15 @@ import { limitOrThrow } from '../../core/rate-limit.ts';
 import { minds } from '../../db/schema/index.ts';
 import { topicOf } from '../../providers/llm/offline-tools.ts';
 import { readBalance } from '../billing/public.ts';
+import { documentSourceText } from '../document/public.ts';
 import { balanceError, spendable, type ChatModel, type ModelCatalog } from '../models/service.ts';
 import { prepareTurn, type OwnedTurn } from '../turns/service.ts';
 
 export const MIND_TURN_PREFIX = 'mind:turn:';
 const CREATES_PER_MINUTE = 60;
 const HISTORY_MAX = 200;
+/** The most of a document a map is drawn from (an even spread of it when longer), in characters. */
+export const MIND_DOCUMENT_CHARS = 12_000;
 
 /** A prepared mind-map turn (kept under its secret until the stream opens it). */
 export interface MindTurn extends OwnedTurn {
@@ -24,6 +27,8 @@ export interface MindTurn extends OwnedTurn {
   systemMessage?: string;
   temperature?: number;
   title: string;
+  /** The document the map is drawn from: its text as read when the turn was prepared. */
+  document?: { token: string; title: string; text: string };
 }
 
 type MindRow = typeof minds.$inferSelect;
@@ -47,7 +52,14 @@ const summaryOf = (r: MindRow): MindSummary => ({
   updated_at: r.updatedAt.toISOString(),
 });
 
-const detailOf = (r: MindRow): MindDetail => ({ ...summaryOf(r), prompt: r.prompt, markdown: r.markdown, error: r.errorText, edited: r.edited });
+const detailOf = (r: MindRow): MindDetail => ({
+  ...summaryOf(r),
+  prompt: r.prompt,
+  markdown: r.markdown,
+  error: r.errorText,
+  edited: r.edited,
+  document: r.documentToken ? { token: r.documentToken, title: r.documentTitle } : null,
+});
 
 /** Mind maps: prepare a turn, the history, edits, deletes. Every read checks the caller owns the map. */
 export class MindService {
@@ -75,6 +87,10 @@ export class MindService {
     if (Array.from(prompt).length > model.inputExt) throw field('prompt', `当前模型最大文字限制为${model.inputExt}字，请精简内容或选择更大文本模型`);
     const existing = body.options.id !== undefined ? await this.requireMap(caller, body.options.id) : null;
     if (existing?.status === 'running') throw field('options.id', '这张导图正在生成中，请稍候');
+    // The document's text (what the prompt leaves of the model's input), read now: a 404 or 409 before anything is held.
+    const doc = body.document
+      ? await documentSourceText(this.ctx, caller, body.document, Math.min(MIND_DOCUMENT_CHARS, Math.max(500, model.inputExt - Array.from(prompt).length)))
+      : null;
     await limitOrThrow(this.ctx.kv, `mind-create:${caller.id}`, CREATES_PER_MINUTE, 60, '操作过于频繁，请稍后再试');
     const balance = await readBalance(this.ctx.db, caller.id, this.ctx.clock.now());
     if (spendable(balance, model.pool) < model.cost) throw balanceError(model.pool);
@@ -96,7 +112,8 @@ export class MindService {
         prompt,
         ...(body.systemMessage?.trim() ? { systemMessage: body.systemMessage.trim() } : {}),
         ...(temperature !== undefined ? { temperature } : {}),
-        title: titleOfMap('', prompt),
+        title: doc ? Array.from(doc.title).slice(0, MIND_TITLE_MAX).join('') : titleOfMap('', prompt),
+        ...(doc ? { document: { token: doc.token, title: doc.title, text: doc.text } } : {}),
       },
       MIND_TURN_PREFIX,
     );

@@ -27,13 +27,39 @@ export const MIND_SYSTEM_PROMPT = [
   '只输出 Markdown 本身：不要代码块围栏，不要开场白或解释。使用用户的语言。',
 ].join('\n');
 
+/** What the user asks for: the topic or text, or the map of a document (with the prompt as what to focus on). */
+export function mindRequest(turn: Pick<MindTurn, 'prompt' | 'document'>): string {
+  if (!turn.document) return turn.prompt;
+  return [
+    `请为下面的文档《${turn.document.title}》绘制思维导图：中心主题是文档的主题，分支覆盖文档的主要章节与论点，只使用文档中的内容。`,
+    turn.prompt ? `侧重：${turn.prompt}` : '',
+    `文档内容：\n"""\n${turn.document.text}\n"""`,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
 /** The messages of a mind-map turn: our instructions, then the user's own system message, then the topic. */
-export function mindMessages(turn: Pick<MindTurn, 'prompt' | 'systemMessage'>): LlmMessage[] {
+export function mindMessages(turn: Pick<MindTurn, 'prompt' | 'systemMessage' | 'document'>): LlmMessage[] {
   const system = turn.systemMessage ? `${MIND_SYSTEM_PROMPT}\n\n用户的补充要求：\n${turn.systemMessage}` : MIND_SYSTEM_PROMPT;
   return [
     { role: 'system', content: system },
-    { role: 'user', content: turn.prompt },
+    { role: 'user', content: mindRequest(turn) },
   ];
+}
+
+/**
+ * What the offline model draws: the document's sentences under its title, else the prompt. Its
+ * headings (short lines without an end mark, as the parser keeps them) are left out.
+ */
+function offlinePrompt(turn: Pick<MindTurn, 'prompt' | 'document'>): string {
+  if (!turn.document) return turn.prompt;
+  const body = turn.document.text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !/^#{1,6}\s/.test(l) && (/[。！？!?；;.…」”]$/.test(l) || Array.from(l).length > 24))
+    .join('\n');
+  return `# ${turn.document.title}\n${body}`;
 }
 
 /** POST /chatgpt/chat-mind: a prepared mind-map turn run on the paid-turn engine. */
@@ -53,7 +79,7 @@ export class MindRunner {
         const model = await this.service.requireModel(turn.model);
         const usage = await this.models.router.relay(
           model,
-          { messages: mindMessages(turn), temperature: turn.temperature, maxTokens: model.maxTokens, signal, offline: { kind: 'mind', prompt: turn.prompt } },
+          { messages: mindMessages(turn), temperature: turn.temperature, maxTokens: model.maxTokens, signal, offline: { kind: 'mind', prompt: offlinePrompt(turn) } },
           emit,
         );
         return { usage };
@@ -77,11 +103,25 @@ export class MindRunner {
     if (turn.existing) {
       const [old] = await tx.select().from(minds).where(and(eq(minds.id, turn.mindId), eq(minds.userId, turn.userId))).limit(1);
       if (!old) throw new Error('mind map gone before its turn began');
-      await tx.update(minds).set({ status: 'running', model: turn.model, errorText: null, updatedAt: at }).where(eq(minds.id, old.id));
-      return { mindId: old.id, userId: turn.userId, prompt: turn.prompt, previous: { markdown: old.markdown, status: old.status, title: old.title } };
+      await tx
+        .update(minds)
+        .set({ status: 'running', model: turn.model, errorText: null, prompt: turn.prompt, documentToken: turn.document?.token ?? null, documentTitle: turn.document?.title ?? '', updatedAt: at })
+        .where(eq(minds.id, old.id));
+      return { mindId: old.id, userId: turn.userId, prompt: turn.prompt || (turn.document?.title ?? ''), previous: { markdown: old.markdown, status: old.status, title: old.title } };
     }
-    await tx.insert(minds).values({ id: turn.mindId, userId: turn.userId, title: turn.title, prompt: turn.prompt, model: turn.model, status: 'running', createdAt: at, updatedAt: at });
-    return { mindId: turn.mindId, userId: turn.userId, prompt: turn.prompt, previous: null };
+    await tx.insert(minds).values({
+      id: turn.mindId,
+      userId: turn.userId,
+      title: turn.title,
+      prompt: turn.prompt,
+      documentToken: turn.document?.token ?? null,
+      documentTitle: turn.document?.title ?? '',
+      model: turn.model,
+      status: 'running',
+      createdAt: at,
+      updatedAt: at,
+    });
+    return { mindId: turn.mindId, userId: turn.userId, prompt: turn.prompt || (turn.document?.title ?? ''), previous: null };
   }
 
   /** Saves the map: what was drawn (also when stopped or cut); a regenerate that brought nothing keeps the old map. */

@@ -1,7 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
+import type { SecretBox } from '../../core/secret-box.ts';
 import { modelKeys, models } from '../../db/schema/index.ts';
 import type { CreditPool } from '../billing/public.ts';
+import { mask, openKey, scrub } from './keys.ts';
 
 export interface ChatModel {
   id: number;
@@ -23,8 +25,13 @@ export interface ChatModel {
 
 export interface ModelKey {
   id: number;
+  /** The clear key, only in memory. */
   key: string;
   weight: number;
+  /** Higher first: a lower priority serves only when every key above it is out or tried. */
+  priority: number;
+  /** This key's own upstream, else the model's. */
+  baseUrl: string | null;
 }
 
 const CACHE_MS = 5000;
@@ -42,8 +49,13 @@ interface Snapshot {
 export class ModelCatalog {
   private cache: Snapshot | null = null;
   private loading: Promise<Snapshot> | null = null;
+  /** Keys that would not open, reported once each. */
+  private unreadable = new Set<number>();
 
-  constructor(private ctx: AppContext) {}
+  constructor(
+    private ctx: AppContext,
+    private box: SecretBox,
+  ) {}
 
   private async load(): Promise<Snapshot> {
     const now = this.ctx.clock.now();
@@ -59,7 +71,14 @@ export class ModelCatalog {
           let entry = keys.get(k.modelId);
           if (!entry) keys.set(k.modelId, (entry = { configured: 0, live: [] }));
           entry.configured++;
-          if (k.status === 1) entry.live.push({ id: k.id, key: k.key, weight: k.weight });
+          if (k.status !== 1) continue;
+          const key = openKey(this.box, k);
+          if (key === null) {
+            if (!this.unreadable.has(k.id)) this.ctx.log.error({ keyId: k.id, key: k.keyHint }, 'model key cannot be decrypted (another SECRETS_KEY?); left out of rotation');
+            this.unreadable.add(k.id);
+            continue;
+          }
+          entry.live.push({ id: k.id, key, weight: k.weight, priority: k.priority, baseUrl: k.baseUrl });
         }
         const snapshot: Snapshot = {
           at: this.ctx.clock.now(),
@@ -105,18 +124,24 @@ export class ModelCatalog {
     return (await this.load()).keys.get(modelId) ?? { configured: 0, live: [] };
   }
 
-  async disableKey(key: ModelKey, model: ChatModel, reason: string) {
-    await this.ctx.db
+  /**
+   * Takes a key out of rotation with the upstream's reason (the row is what every instance reads;
+   * the clear key never reaches the reason or the log). False when it was already out.
+   */
+  async disableKey(key: ModelKey, model: ChatModel, reason: string): Promise<boolean> {
+    const clean = scrub(reason, key.key).slice(0, 500);
+    const now = new Date(this.ctx.clock.now());
+    const changed = await this.ctx.db
       .update(modelKeys)
-      .set({ status: 0, disabledReason: reason.slice(0, 500), disabledAt: new Date(this.ctx.clock.now()) })
-      .where(eq(modelKeys.id, key.id));
+      .set({ status: 0, disabledReason: clean, disabledAt: now, lastError: clean, lastErrorAt: now })
+      .where(and(eq(modelKeys.id, key.id), eq(modelKeys.status, 1)))
+      .returning({ id: modelKeys.id });
     this.invalidate();
-    this.ctx.log.warn({ model: model.code, keyId: key.id, key: mask(key.key), reason }, 'model key taken out of rotation');
+    if (changed.length) this.ctx.log.warn({ model: model.code, keyId: key.id, key: mask(key.key), reason: clean }, 'model key taken out of rotation');
+    return changed.length > 0;
   }
 
   invalidate() {
     this.cache = null;
   }
 }
-
-export const mask = (key: string) => (key.length <= 8 ? '****' : `${key.slice(0, 3)}…${key.slice(-4)}`);

@@ -4,7 +4,9 @@ import { websiteInfoReply } from '@app/shared';
 import { parseModelList } from '../../config.ts';
 import { modelKeys, models } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
+import { createSecretBox } from '../../core/secret-box.ts';
 import { syncEnvModels } from './env-models.ts';
+import { keyHash, openKey } from './keys.ts';
 
 describe('OPENAI_MODELS parsing', () => {
   it('reads code:label lists, splitting at the last colon or at =', () => {
@@ -35,9 +37,15 @@ describe('models and keys from settings', () => {
   });
   afterAll(() => t.close());
 
+  const box = () => createSecretBox(t.ctx.config.env, t.dataDir).box;
+  /** Each key as stored: sealed (never in clear), opened here with the server's secrets key. */
   const envKeys = async () =>
-    (await t.ctx.db.select({ code: models.code, key: modelKeys.key, status: modelKeys.status }).from(modelKeys).innerJoin(models, eq(models.id, modelKeys.modelId)))
-      .map((r) => `${r.code}:${r.key}:${r.status}`)
+    (await t.ctx.db.select({ code: models.code, row: modelKeys }).from(modelKeys).innerJoin(models, eq(models.id, modelKeys.modelId)))
+      .map(({ code, row }) => {
+        expect(row.key).toBeNull();
+        expect(row.secret).not.toContain(openKey(box(), row)!);
+        return `${code}:${openKey(box(), row)}:${row.status}`;
+      })
       .sort();
 
   it('one line of settings makes exactly those models, bound to the upstream, with the keys', async () => {
@@ -53,8 +61,8 @@ describe('models and keys from settings', () => {
   });
 
   it('a restart with other keys replaces them and puts taken-out env keys back', async () => {
-    await t.ctx.db.update(modelKeys).set({ status: 0, disabledReason: 'auth: HTTP 401' }).where(eq(modelKeys.key, 'sk-two'));
-    await syncEnvModels(t.ctx.db, { OPENAI_BASE_URL: undefined, OPENAI_API_KEY: 'sk-two,sk-three', OPENAI_MODELS: 'deepseek-chat' });
+    await t.ctx.db.update(modelKeys).set({ status: 0, disabledReason: 'auth: HTTP 401' }).where(eq(modelKeys.keyHash, keyHash('sk-two')));
+    await syncEnvModels(t.ctx.db, { OPENAI_BASE_URL: undefined, OPENAI_API_KEY: 'sk-two,sk-three', OPENAI_MODELS: 'deepseek-chat' }, box());
     expect(await envKeys()).toEqual(['deepseek-chat:sk-three:1', 'deepseek-chat:sk-two:1']);
     const enabled = await t.ctx.db.select({ code: models.code }).from(models).where(eq(models.enabled, true));
     expect(enabled.map((m) => m.code)).toEqual(['deepseek-chat']);
@@ -62,9 +70,9 @@ describe('models and keys from settings', () => {
 
   it('without a model list the keys serve every enabled model; without keys the chat is offline', async () => {
     await t.ctx.db.update(models).set({ enabled: true }).where(eq(models.code, 'ai_35'));
-    await syncEnvModels(t.ctx.db, { OPENAI_BASE_URL: undefined, OPENAI_API_KEY: 'sk-x', OPENAI_MODELS: undefined });
+    await syncEnvModels(t.ctx.db, { OPENAI_BASE_URL: undefined, OPENAI_API_KEY: 'sk-x', OPENAI_MODELS: undefined }, box());
     expect(await envKeys()).toEqual(['ai_35:sk-x:1', 'deepseek-chat:sk-x:1']);
-    await syncEnvModels(t.ctx.db, { OPENAI_BASE_URL: undefined, OPENAI_API_KEY: undefined, OPENAI_MODELS: undefined });
+    await syncEnvModels(t.ctx.db, { OPENAI_BASE_URL: undefined, OPENAI_API_KEY: undefined, OPENAI_MODELS: undefined }, box());
     expect(await envKeys()).toEqual([]);
     t.clock.advance(6000); // website info is cached for 5 s
     expect((await t.call('GET', '/api/website/info')).body.data.demo.llm).toBe(true);

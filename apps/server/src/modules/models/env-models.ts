@@ -1,7 +1,9 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { parseModelList, type Env } from '../../config.ts';
+import type { SecretBox } from '../../core/secret-box.ts';
 import type { Db } from '../../db/client.ts';
 import { modelKeys, models } from '../../db/schema/index.ts';
+import { keyHash, sealedColumns } from './keys.ts';
 
 const VISION = /vision|[-_.]vl\b|[-_.]vl[-_.]|4o|[-_]4v\b|llava/i;
 
@@ -13,7 +15,7 @@ export const envKeys = (value: string | undefined) => [...new Set((value ?? '').
  * to OPENAI_BASE_URL); the env keys then serve them, else every enabled model. Env keys removed
  * from the setting are removed here too; each start puts the env keys back into rotation.
  */
-export async function syncEnvModels(db: Db, env: Pick<Env, 'OPENAI_BASE_URL' | 'OPENAI_API_KEY' | 'OPENAI_MODELS'>) {
+export async function syncEnvModels(db: Db, env: Pick<Env, 'OPENAI_BASE_URL' | 'OPENAI_API_KEY' | 'OPENAI_MODELS'>, box: SecretBox) {
   const list = parseModelList(env.OPENAI_MODELS);
   const keys = envKeys(env.OPENAI_API_KEY);
   await db.transaction(async (txRaw) => {
@@ -38,17 +40,18 @@ export async function syncEnvModels(db: Db, env: Pick<Env, 'OPENAI_BASE_URL' | '
 
     const stale = [eq(modelKeys.source, 'env')];
     if (ids.length && keys.length) {
-      await tx.delete(modelKeys).where(and(...stale, sql`(${notInArray(modelKeys.modelId, ids)} or ${notInArray(modelKeys.key, keys)})`));
+      const hashes = keys.map(keyHash);
+      await tx.delete(modelKeys).where(and(...stale, sql`(${notInArray(modelKeys.modelId, ids)} or ${modelKeys.keyHash} is null or ${notInArray(modelKeys.keyHash, hashes)})`));
     } else {
       await tx.delete(modelKeys).where(and(...stale));
     }
     if (!ids.length || !keys.length) return;
     await tx
       .insert(modelKeys)
-      .values(ids.flatMap((modelId) => keys.map((key) => ({ modelId, key, source: 'env' }))))
+      .values(ids.flatMap((modelId) => keys.map((key) => ({ modelId, ...sealedColumns(box, key), source: 'env' }))))
       .onConflictDoUpdate({
-        target: [modelKeys.modelId, modelKeys.key],
-        set: { source: 'env', status: 1, disabledReason: null, disabledAt: null },
+        target: [modelKeys.modelId, modelKeys.keyHash],
+        set: { source: 'env', status: 1, disabledReason: null, disabledAt: null, key: null, secret: sql`excluded.secret`, keyHint: sql`excluded.key_hint` },
       });
   });
 }

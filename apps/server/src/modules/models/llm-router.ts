@@ -4,13 +4,16 @@ import { OfflineChat } from '../../providers/llm/offline.ts';
 import { OpenAiChat, type DeltaSink } from '../../providers/llm/openai.ts';
 import { LlmError, type LlmChunk, type LlmRequest, type LlmUsage } from '../../providers/llm/types.ts';
 import type { ChatModel, ModelCatalog, ModelKey } from './catalog.ts';
+import { scrub, type KeyUsage } from './keys.ts';
 
 export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
-/** Weighted random choice among keys not tried yet. */
+/** Among keys not tried yet: those of the highest priority, then a weighted random choice among them. */
 export function pickKey(keys: ModelKey[], tried: Set<number>, random = Math.random): ModelKey | null {
-  const open = keys.filter((k) => !tried.has(k.id));
-  if (!open.length) return null;
+  const untried = keys.filter((k) => !tried.has(k.id));
+  if (!untried.length) return null;
+  const top = Math.max(...untried.map((k) => k.priority ?? 0));
+  const open = untried.filter((k) => (k.priority ?? 0) === top);
   const total = open.reduce((n, k) => n + Math.max(0, k.weight), 0);
   if (total <= 0) return open[Math.floor(random() * open.length)]!;
   let r = random() * total;
@@ -27,7 +30,7 @@ export interface LlmRouterOptions {
 
 /**
  * Streams a model's answer: the offline adapter when the model has no keys at all; otherwise a
- * weighted random key. A key the upstream calls invalid, banned or out of quota is taken out of
+ * key of the highest priority still in rotation, at random by weight. A key the upstream calls invalid, banned or out of quota is taken out of
  * rotation; that failure, or a rate limit, is retried once with another key when no text has
  * been relayed yet.
  *
@@ -38,6 +41,7 @@ export class LlmRouter {
   constructor(
     private ctx: AppContext,
     private catalog: ModelCatalog,
+    private usage: KeyUsage,
     private opts: LlmRouterOptions = {},
   ) {}
 
@@ -51,14 +55,22 @@ export class LlmRouter {
     for (;;) {
       const key = this.nextKey(model, live, tried);
       let relayed = false;
+      let usage: LlmUsage | null = null;
+      let failed = false;
       try {
         for await (const chunk of this.adapter(model, key).stream({ ...req, model: model.upstreamModel })) {
           if (chunk.type === 'delta') relayed = true;
+          else usage = chunk.usage;
           yield chunk;
         }
         return;
       } catch (e) {
+        failed = true;
+        this.recordFailure(key, e);
         await this.retryOrThrow(e, model, key, live, tried, relayed);
+      } finally {
+        // Ended, or left early by the reader: a call that did not fail.
+        if (!failed) this.usage.record(key.id, { ok: true, usage });
       }
     }
   }
@@ -76,11 +88,14 @@ export class LlmRouter {
       const key = this.nextKey(model, live, tried);
       let relayed = false;
       try {
-        return await this.adapter(model, key).relay({ ...req, model: model.upstreamModel }, (text) => {
+        const usage = await this.adapter(model, key).relay({ ...req, model: model.upstreamModel }, (text) => {
           relayed = true;
           return onDelta(text);
         });
+        this.usage.record(key.id, { ok: true, usage });
+        return usage;
       } catch (e) {
+        this.recordFailure(key, e);
         await this.retryOrThrow(e, model, key, live, tried, relayed);
       }
     }
@@ -112,7 +127,14 @@ export class LlmRouter {
 
   private adapter(model: ChatModel, key: ModelKey) {
     const { env } = this.ctx.config;
-    return new OpenAiChat({ baseUrl: model.baseUrl ?? env.OPENAI_BASE_URL ?? DEFAULT_BASE_URL, apiKey: key.key, timeoutMs: env.LLM_TIMEOUT_MS });
+    return new OpenAiChat({ baseUrl: key.baseUrl ?? model.baseUrl ?? env.OPENAI_BASE_URL ?? DEFAULT_BASE_URL, apiKey: key.key, timeoutMs: env.LLM_TIMEOUT_MS });
+  }
+
+  /** Counts a failed attempt against its key (an abort by the caller is no failure of the key). */
+  private recordFailure(key: ModelKey, e: unknown) {
+    const aborted = e instanceof LlmError && e.kind === 'aborted';
+    const error = e instanceof LlmError ? scrub(`${e.kind}: ${e.message}`, key.key) : 'unexpected error';
+    this.usage.record(key.id, aborted ? { ok: true } : { ok: false, error });
   }
 
   /** After a failed attempt: takes a bad key out of rotation; returns when another key should be tried, else throws. */

@@ -1,11 +1,16 @@
+import { resolve } from 'node:path';
 import type { AppContext } from '../../core/context.ts';
+import { createSecretBox, describeSecretBox } from '../../core/secret-box.ts';
 import { ModelCatalog, type ChatModel } from './catalog.ts';
 import { syncEnvModels } from './env-models.ts';
+import { KeyStore } from './key-store.ts';
+import { KeyUsage, sealLegacyKeys } from './keys.ts';
 import { LlmRouter, type LlmRouterOptions } from './llm-router.ts';
 
 export type { ChatModel, ModelKey } from './catalog.ts';
 export type { LlmRouter } from './llm-router.ts';
 export type { ModelCatalog } from './catalog.ts';
+export type { KeyInput, KeyPatch, KeyStore } from './key-store.ts';
 export { balanceError, spendable } from './credits.ts';
 
 /**
@@ -15,13 +20,31 @@ export { balanceError, spendable } from './credits.ts';
 export interface Models {
   catalog: ModelCatalog;
   router: LlmRouter;
+  /** The stored keys of each model (admin console). */
+  keys: KeyStore;
+  /** Saves the usage counted per key (on close). */
+  flush(): Promise<void>;
 }
 
-/** Mirrors the model settings into the registry, then builds the catalogue and its router. */
+/**
+ * Opens the secrets box (SECRETS_KEY, or the key kept in DATA_DIR), seals keys an older version
+ * stored in clear, mirrors the model settings into the registry, then builds the catalogue, its
+ * router and the key store.
+ */
 export async function createModels(ctx: AppContext, opts: LlmRouterOptions = {}): Promise<Models> {
-  await syncEnvModels(ctx.db, ctx.config.env);
-  const catalog = new ModelCatalog(ctx);
-  return { catalog, router: new LlmRouter(ctx, catalog, opts) };
+  const secrets = createSecretBox(ctx.config.env, resolve(ctx.config.dataDir));
+  ctx.log.info(describeSecretBox(secrets));
+  await syncEnvModels(ctx.db, ctx.config.env, secrets.box);
+  const sealed = await sealLegacyKeys(ctx.db, secrets.box);
+  if (sealed) ctx.log.info(`${sealed} model key(s) stored in clear by an older version are now encrypted`);
+  const catalog = new ModelCatalog(ctx, secrets.box);
+  const usage = new KeyUsage(ctx);
+  return {
+    catalog,
+    router: new LlmRouter(ctx, catalog, usage, opts),
+    keys: new KeyStore(ctx, secrets.box, catalog, usage),
+    flush: () => usage.flush(),
+  };
 }
 
 /** What one turn of `model` costs and from which pool; the ledger note names the model. */

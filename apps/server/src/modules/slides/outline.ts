@@ -13,7 +13,8 @@ import type { ChatModel, Models } from '../models/service.ts';
 import { prepareTurn, usageView, type Outcome, type OwnedTurn, type TurnAdapter, type TurnEngine } from '../turns/service.ts';
 import { OFFLINE_NOTICE, offlineOutline } from './offline.ts';
 import { sectionsFor } from './plan.ts';
-import { outlinePrompt } from './prompt.ts';
+import { documentSourceText } from '../document/public.ts';
+import { outlinePrompt, SOURCE_CHARS } from './prompt.ts';
 import { DECKS_PER_USER, type SlidesService } from './service.ts';
 
 const TURN_PREFIX = 'ppt:outline:';
@@ -76,6 +77,9 @@ export class OutlineTurns {
     await limitOrThrow(this.ctx.kv, `ppt-outline:${user.id}`, OUTLINES_PER_HOUR, 3600, '生成大纲过于频繁，请稍后再试');
     if ((await this.service.count(user.id)) >= DECKS_PER_USER) throw field('topic', `最多保存 ${DECKS_PER_USER} 份 PPT，请先删除不需要的`);
     const { model, offline } = await deckModel(this.models);
+    const pasted = body.text?.trim() ?? '';
+    // A document's text joins what was pasted, within what the prompt carries.
+    const doc = body.document ? await documentSourceText(this.ctx, user, body.document, Math.max(2000, SOURCE_CHARS - Array.from(pasted).length)) : null;
     const now = new Date(this.ctx.clock.now());
     const [deck] = await this.ctx.db
       .insert(slideDecks)
@@ -83,7 +87,8 @@ export class OutlineTurns {
         userId: user.id,
         title: body.topic,
         topic: body.topic,
-        sourceText: body.text?.trim() ?? '',
+        sourceText: [pasted, doc?.text ?? ''].filter(Boolean).join('\n\n'),
+        sourceTitle: doc?.title ?? '',
         audience: body.audience?.trim() ?? '',
         language: body.language,
         pages: body.pages,

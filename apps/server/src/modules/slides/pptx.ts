@@ -75,7 +75,7 @@ function defineMasters(pptx: Pptx, t: SlideTheme, deckTitle: string, head: TextP
     background: { color: t.coverBackground },
     objects: [
       ...decoration,
-      { placeholder: { options: { name: 'title', type: 'title', x: 1.2, y: 2.3, w: W - 2.4, h: 1.6, ...head, fontSize: 40, bold: true, color: t.coverText, valign: 'bottom' }, text: '' } },
+      { placeholder: { options: { name: 'title', type: 'title', x: 1.2, y: 2.3, w: W - 2.4, h: 1.6, ...head, fontSize: 40, bold: true, color: t.coverText, align: 'left', valign: 'bottom' }, text: '' } },
       { rect: { x: 1.2, y: 4.05, w: 1.6, h: 0.08, fill: { color: t.accent2 } } },
       { placeholder: { options: { name: 'body', type: 'body', x: 1.2, y: 4.3, w: W - 2.4, h: 0.9, ...body, fontSize: 20, color: t.coverText, valign: 'top' }, text: '' } },
     ],
@@ -85,7 +85,7 @@ function defineMasters(pptx: Pptx, t: SlideTheme, deckTitle: string, head: TextP
     background: { color: t.coverBackground },
     objects: [
       { rect: { x: 0, y: 0, w: W, h: 0.18, fill: { color: t.accent } } },
-      { placeholder: { options: { name: 'title', type: 'title', x: 1.2, y: 2.6, w: W - 2.4, h: 1.4, ...head, fontSize: 40, bold: true, color: t.coverText, valign: 'middle' }, text: '' } },
+      { placeholder: { options: { name: 'title', type: 'title', x: 1.2, y: 2.6, w: W - 2.4, h: 1.4, ...head, fontSize: 40, bold: true, color: t.coverText, align: 'left', valign: 'middle' }, text: '' } },
       { placeholder: { options: { name: 'body', type: 'body', x: 1.2, y: 4.0, w: W - 2.4, h: 0.8, ...body, fontSize: 20, color: t.coverText }, text: '' } },
     ],
   });
@@ -96,7 +96,7 @@ function defineMasters(pptx: Pptx, t: SlideTheme, deckTitle: string, head: TextP
     slideNumber: { x: W - 1.1, y: H - 0.55, w: 0.6, h: 0.35, fontFace: t.bodyFont, fontSize: 11, color: t.muted, align: 'right' },
     objects: [
       { rect: { x: 0, y: 0, w: W, h: 0.12, fill: { color: t.accent } } },
-      { placeholder: { options: { name: 'title', type: 'title', x: MARGIN, y: 0.35, w: W - 2 * MARGIN, h: 0.9, ...head, fontSize: 30, bold: true, color: t.title, valign: 'middle' }, text: '' } },
+      { placeholder: { options: { name: 'title', type: 'title', x: MARGIN, y: 0.35, w: W - 2 * MARGIN, h: 0.9, ...head, fontSize: 30, bold: true, color: t.title, align: 'left', valign: 'middle' }, text: '' } },
       { rect: { x: MARGIN, y: 1.3, w: 1.2, h: 0.06, fill: { color: t.accent2 } } },
       { text: { text: deckTitle, options: { x: MARGIN, y: H - 0.55, w: 8, h: 0.35, ...body, fontSize: 11, color: t.muted } } },
     ],

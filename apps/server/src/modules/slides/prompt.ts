@@ -4,14 +4,17 @@ import type { Slot } from './plan.ts';
 import type { DeckRow } from './service.ts';
 
 const LANGUAGE: Record<string, string> = { 'zh-CN': '简体中文', 'zh-TW': '繁體中文', en: 'English' };
-const SOURCE_CHARS = 6000;
+export const SOURCE_CHARS = 6000;
 
-const about = (deck: Pick<DeckRow, 'topic' | 'audience' | 'language' | 'sourceText'>) =>
+const sourceLabel = (deck: Pick<DeckRow, 'sourceTitle'>) =>
+  deck.sourceTitle ? `参考资料（用户提供的文档《${deck.sourceTitle}》，大纲与内容须以其为依据）` : '参考资料（节选）';
+
+const about = (deck: Pick<DeckRow, 'topic' | 'audience' | 'language' | 'sourceText' | 'sourceTitle'>) =>
   [
     `主题：${deck.topic}`,
     deck.audience ? `受众：${deck.audience}` : '',
     `输出语言：${LANGUAGE[deck.language] ?? '简体中文'}`,
-    deck.sourceText ? `参考资料（节选）：\n"""\n${Array.from(deck.sourceText).slice(0, SOURCE_CHARS).join('')}\n"""` : '',
+    deck.sourceText ? `${sourceLabel(deck)}：\n"""\n${Array.from(deck.sourceText).slice(0, SOURCE_CHARS).join('')}\n"""` : '',
   ]
     .filter(Boolean)
     .join('\n');

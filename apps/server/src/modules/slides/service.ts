@@ -14,6 +14,7 @@ import type { AppContext } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { slideDecks } from '../../db/schema/index.ts';
+import { officeCommand } from './pdf.ts';
 import { maxSectionsFor, planDeck } from './plan.ts';
 
 export type DeckRow = typeof slideDecks.$inferSelect;
@@ -59,6 +60,9 @@ export function deckView(d: DeckRow, nowMs = Date.now()): DeckView {
     planned,
     error: summary.status === 'failed' && d.status === 'outlining' ? '大纲生成中断，请手动添加章节或重新开始' : d.errorText,
     charged: d.charged,
+    sourceTitle: d.sourceTitle,
+    // LibreOffice is looked up once per process: the PDF download shows only where it works.
+    pdf: officeCommand() !== null,
   };
 }
 

@@ -11,7 +11,16 @@ export interface Brief {
   length: number;
   language: string;
   requirements: string;
+  /** The reference document the thesis is written from (its title and text, trimmed when it was made). */
+  reference?: { title: string; text: string } | null;
 }
+
+/** How much of a reference document a thesis keeps (and each prompt carries), in characters. */
+export const REFERENCE_CHARS = 6000;
+
+/** The reference material as a prompt part ('' when there is none). */
+const referenceOf = (b: Brief) =>
+  b.reference?.text ? `\n参考资料（用户提供的文档《${b.reference.title}》，写作须以其内容为依据，可引用其中的事实与观点）：\n"""\n${b.reference.text}\n"""` : '';
 
 export const newKey = () => randomBytes(5).toString('hex');
 const CN_NUM = ['零', '一', '二', '三', '四', '五', '六', '七', '八', '九', '十', '十一', '十二', '十三', '十四', '十五'];
@@ -31,7 +40,7 @@ export function outlinePrompt(b: Brief): LlmMessage[] {
     },
     {
       role: 'user',
-      content: `题目：${b.title}\n类型：${b.kind}\n学科：${b.discipline}\n总字数：${b.length}\n语言：${b.language}${b.requirements ? `\n要求：${b.requirements}` : ''}`,
+      content: `题目：${b.title}\n类型：${b.kind}\n学科：${b.discipline}\n总字数：${b.length}\n语言：${b.language}${b.requirements ? `\n要求：${b.requirements}` : ''}${referenceOf(b)}`,
     },
   ];
 }
@@ -153,6 +162,8 @@ export function offlineSection(b: Brief, chapter: string, section: string, chars
     `首先，需要明确“${section}”所涉及的核心概念及其边界；其次，应说明分析所依据的资料与方法；最后，对所得结论加以检验与讨论。`,
     `需要指出的是，上述判断仍有待更多证据支持，后文将结合案例作进一步说明。`,
   ];
+  const quoted = b.reference?.text ? referenceSentence(b.reference.text, `${chapter}${section}`) : '';
+  if (quoted) sentences.splice(3, 0, `参考资料《${b.reference!.title}》写道：“${quoted}”`);
   const paragraphs: string[] = [OFFLINE_SECTION_NOTE];
   let length = OFFLINE_SECTION_NOTE.length;
   let i = 0;
@@ -166,6 +177,18 @@ export function offlineSection(b: Brief, chapter: string, section: string, chars
     paragraphs.push(para.join(''));
   }
   return paragraphs.join('\n\n');
+}
+
+/** One sentence of the reference text, picked by `seed` (so sections quote different ones). */
+function referenceSentence(text: string, seed: string): string {
+  const sentences = text
+    .split(/[。！？!?\n]+/)
+    .map((s) => s.replace(/\s+/g, ' ').trim())
+    .filter((s) => s.length >= 6);
+  if (!sentences.length) return '';
+  let h = 0;
+  for (const ch of seed) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return Array.from(sentences[h % sentences.length]!).slice(0, 80).join('');
 }
 
 export function offlineAbstract(b: Brief): { abstract: string; keywords: string } {
@@ -186,7 +209,7 @@ export function sectionPrompt(b: Brief, outline: ThesisOutlineChapter[], ci: num
     },
     {
       role: 'user',
-      content: `题目：${b.title}\n学科：${b.discipline}${b.requirements ? `\n要求：${b.requirements}` : ''}\n大纲：\n${plan}\n\n${before ? `上一节结尾：${before.slice(-300)}\n\n` : ''}现在撰写：${chapterLabel(ci, b.language)} ${chapter.title} / ${sectionLabel(ci, si)} ${section.title}（约 ${section.chars} 字）`,
+      content: `题目：${b.title}\n学科：${b.discipline}${b.requirements ? `\n要求：${b.requirements}` : ''}${referenceOf(b)}\n大纲：\n${plan}\n\n${before ? `上一节结尾：${before.slice(-300)}\n\n` : ''}现在撰写：${chapterLabel(ci, b.language)} ${chapter.title} / ${sectionLabel(ci, si)} ${section.title}（约 ${section.chars} 字）`,
     },
   ];
 }

@@ -11,7 +11,7 @@ import type { ThesisWriter } from './writer.ts';
 /** Thesis and article writing (HTTP only). */
 export function thesisRoutes(app: FastifyInstance, _ctx: AppContext, service: ThesisService, outline: OutlineTurns, writer: ThesisWriter) {
   const r = routes.thesis;
-  route(app, r.create, async ({ actor, body }) => ok({ id: await service.create(actor, { ...body, requirements: body.requirements ?? '' }) }));
+  route(app, r.create, async ({ actor, body: { document, ...brief } }) => ok({ id: await service.create(actor, { ...brief, requirements: brief.requirements ?? '' }, document) }));
   route(app, r.list, async ({ actor }) => ok({ list: await service.list(actor.id) }));
   route(app, r.detail, async ({ actor, query }) => ok(await service.detail(actor.id, query.id)));
   route(app, r.remove, async ({ actor, body }) => {

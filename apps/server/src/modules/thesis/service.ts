@@ -7,8 +7,9 @@ import { limitOrThrow } from '../../core/rate-limit.ts';
 import type { Db } from '../../db/client.ts';
 import { orders, packages, theses, thesisSections, users, type ThesisOutlineChapter } from '../../db/schema/index.ts';
 import { packageKindOf, type Payer } from '../billing/public.ts';
+import { documentSourceText } from '../document/public.ts';
 import { buildDocx, buildMarkdown } from './export.ts';
-import { normaliseOutline, outlineChars, type Brief } from './outline.ts';
+import { normaliseOutline, outlineChars, REFERENCE_CHARS, type Brief } from './outline.ts';
 
 export type ThesisRow = typeof theses.$inferSelect;
 type SectionRow = typeof thesisSections.$inferSelect;
@@ -22,7 +23,15 @@ const busy = () => new AppError(Code.CONFLICT, '正在写作中，请等待完�
 const yuan = (fen: number) => (fen / 100).toFixed(2).replace(/\.00$/, '');
 const charsOfPackage = (extra: unknown) => Number((extra as { chars?: unknown } | null)?.chars) || 0;
 
-export const briefOf = (t: ThesisRow): Brief => ({ title: t.title, kind: t.kind, discipline: t.discipline, length: t.length, language: t.language, requirements: t.requirements });
+export const briefOf = (t: ThesisRow): Brief => ({
+  title: t.title,
+  kind: t.kind,
+  discipline: t.discipline,
+  length: t.length,
+  language: t.language,
+  requirements: t.requirements,
+  reference: t.referenceText ? { title: t.referenceTitle, text: t.referenceText } : null,
+});
 
 /** The thesis packages on sale, created once (kept apart from the membership packages by extra.kind). */
 export async function ensureThesisPackages(db: Db) {
@@ -50,14 +59,16 @@ export async function ensureThesisPackages(db: Db) {
 export class ThesisService {
   constructor(private ctx: AppContext) {}
 
-  async create(user: AuthUser, b: Brief): Promise<number> {
+  /** A new thesis; `document` (a parsed document's token) is its reference material, its text copied now. */
+  async create(user: AuthUser, b: Omit<Brief, 'reference'>, document?: string): Promise<number> {
+    const reference = document ? await documentSourceText(this.ctx, user, document, REFERENCE_CHARS) : null;
     await limitOrThrow(this.ctx.kv, `thesis-create:${user.id}`, CREATES_PER_HOUR, 3600, '新建过于频繁，请稍后再试');
     const [{ n } = { n: 0 }] = await this.ctx.db.select({ n: sql<number>`count(*)::int` }).from(theses).where(eq(theses.userId, user.id));
     if (n >= THESES_PER_USER) throw field('title', `最多保存 ${THESES_PER_USER} 篇，请先删除不需要的`);
     const now = new Date(this.ctx.clock.now());
     const [row] = await this.ctx.db
       .insert(theses)
-      .values({ userId: user.id, ...b, createdAt: now, updatedAt: now })
+      .values({ userId: user.id, ...b, referenceTitle: reference?.title ?? '', referenceText: reference?.text ?? '', createdAt: now, updatedAt: now })
       .returning({ id: theses.id });
     return row!.id;
   }
@@ -109,6 +120,7 @@ export class ThesisService {
     return {
       ...this.summary(t, written),
       requirements: t.requirements,
+      reference_title: t.referenceTitle,
       outline,
       abstract: t.abstract,
       keywords: t.keywords,

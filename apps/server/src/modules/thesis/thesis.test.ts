@@ -151,6 +151,11 @@ describe('thesis writing', () => {
     const doc = readFileSync(join(dir, 'word/document.xml'), 'utf8');
     const styles = readFileSync(join(dir, 'word/styles.xml'), 'utf8');
     const footer = readFileSync(join(dir, 'word/footer1.xml'), 'utf8');
+    // Title page, abstract and keywords before the table of contents.
+    expect(doc.indexOf(brief.title)).toBeGreaterThan(-1);
+    expect(doc.indexOf(brief.title)).toBeLessThan(doc.indexOf('摘要'));
+    expect(doc.indexOf('摘要')).toBeLessThan(doc.indexOf('关键词'));
+    expect(doc.indexOf('关键词')).toBeLessThan(doc.indexOf('TOC \\h \\o'));
     expect(doc).toContain('TOC \\h \\o');
     expect(doc).toContain('w:val="Heading1"');
     expect(doc).toContain('第一章 ');
@@ -181,7 +186,7 @@ describe('thesis writing', () => {
     expect((await thesisRow(id)).status).toBe('done');
     expect(await model3(aliceId)).toBe(before - re.body.data.held);
     expect((await t.call('POST', '/api/thesis/section/rewrite', { token: alice, body: { id, key: 'nope' } })).status).toBe(400);
-  });
+  }, 180_000); // LibreOffice's conversion, where installed, takes its time on a loaded machine.
 
   it('refuses writing the balance cannot pay, holding nothing', async () => {
     await setBalance(t, aliceId, { base3: 1 });

@@ -30,6 +30,7 @@ export function website(patch: Partial<WebsiteInfoReply['website']> = {}): Websi
     },
     image_hosts: [],
     demo: { mode: false, sms: false, wechat: false, llm: false, pay: false },
+    voice: { transcribe: false, speech: false },
   };
 }
 

@@ -11,6 +11,7 @@ import AuditPage from './pages/AuditPage.tsx';
 import CardKeysPage from './pages/CardKeysPage.tsx';
 import DashboardPage from './pages/DashboardPage.tsx';
 import FeedbackPage from './pages/FeedbackPage.tsx';
+import ModelKeysPage from './pages/ModelKeysPage.tsx';
 import ModelsPage from './pages/ModelsPage.tsx';
 import OrderDetailPage from './pages/OrderDetailPage.tsx';
 import OrdersPage from './pages/OrdersPage.tsx';
@@ -74,6 +75,7 @@ function AdminScreen() {
   const [section, id, ...rest] = useLocation().pathname.replace(/^\/admin\/?/, '').split('/').filter(Boolean);
   if (rest.length) return <Navigate to="/admin/dashboard" replace />;
   if (section === 'users' && id) return /^\d{1,10}$/.test(id) ? <UserDetailPage id={Number(id)} /> : <Navigate to="/admin/users" replace />;
+  if (section === 'models' && id) return /^\d{1,10}$/.test(id) ? <ModelKeysPage id={Number(id)} /> : <Navigate to="/admin/models" replace />;
   if (section === 'orders' && id) return /^[0-9A-Za-z_-]{1,64}$/.test(id) ? <OrderDetailPage orderNo={id} /> : <Navigate to="/admin/orders" replace />;
   if (id) return <Navigate to="/admin/dashboard" replace />;
   switch (section) {

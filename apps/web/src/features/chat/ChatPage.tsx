@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { ChatHistory } from './components/ChatHistory.tsx';
 import { ChatMain } from './components/ChatMain.tsx';
 import { useChatSync } from './hooks/useChatSync.ts';
+import { useAppIdQuery } from './hooks/useAppIdQuery.ts';
 import { useHistoryColumn, useIsMobile } from '../../lib/useIsMobile.ts';
 import { useChatUi } from './stores/ui-store.ts';
 import './locales.ts';
@@ -20,6 +21,7 @@ function useMountedOnce(open: boolean) {
 /** /talk: the plain chat of SPEC §2.7. */
 export default function ChatPage() {
   useChatSync();
+  useAppIdQuery();
   const mobile = useIsMobile();
   const column = useHistoryColumn();
   const historyOpen = useChatUi((s) => s.historyOpen);

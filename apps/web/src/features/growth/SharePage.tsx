@@ -8,7 +8,11 @@ import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { fetchInviteCode, fetchInviteRecord } from './api.ts';
 import { drawPoster } from './poster.ts';
+import { QR_LEVEL } from '@app/shared/constants';
 import './locales.ts';
+
+/** SPEC §9: QR codes are 120, 180 or 240 px at error level H. */
+const QR_SIZE = 180;
 
 type Reward = { model3: number; model4: number; draw: number };
 const PAGE = 20;
@@ -143,7 +147,7 @@ export default function SharePage() {
 
             <section className={`${card} flex flex-col items-center gap-4 sm:flex-row sm:items-start`} aria-labelledby="share-poster">
               <div ref={qrBox} className="rounded-xl border border-neutral-200 bg-white p-3 dark:border-neutral-700">
-                <QRCodeCanvas value={link} size={148} level="M" marginSize={0} title={t('share.link')} />
+                <QRCodeCanvas value={link} size={QR_SIZE} level={QR_LEVEL} marginSize={0} title={t('share.link')} />
               </div>
               <div className="flex flex-1 flex-col items-center gap-2 text-center sm:items-start sm:text-left">
                 <h2 id="share-poster" className="text-[15px] font-semibold">

@@ -9,6 +9,7 @@ import { HistoryPanel } from '../../components/HistoryPanel.tsx';
 import { ModelSelect } from '../../components/ModelSelect.tsx';
 import type { MindCreateReply, MindDetail, MindStreamEvent, MindSummary } from '@app/shared';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { DocumentPicker } from '../../components/DocumentPicker.tsx';
 import { Drawer } from '../../components/Drawer.tsx';
 import { SidebarToggle } from '../../components/SidebarToggle.tsx';
 import { actionButton, iconButton } from '../../components/styles.ts';
@@ -35,9 +36,13 @@ interface Current {
   prompt: string;
   markdown: string;
   status: MindDetail['status'];
+  /** The document the map is drawn from (regenerating reads it again). */
+  document: Source | null;
   /** Changes when another map is shown (the canvas fits it anew). */
   key: string;
 }
+
+type Source = NonNullable<MindDetail['document']>;
 
 interface ResumeContext {
   id: number;
@@ -62,6 +67,7 @@ export default function MindPage() {
   const features = useSession((s) => s.website?.features);
   const client = useQueryClient();
   const [draft, setDraft] = useState('');
+  const [source, setSource] = useState<Source | null>(null);
   const [model, setModel] = useState('');
   const [current, setCurrent] = useState<Current | null>(null);
   const [streaming, setStreaming] = useState(false);
@@ -99,7 +105,7 @@ export default function MindPage() {
   useEffect(() => {
     const record = readRecord<ResumeContext>(MIND_RUN);
     if (!record || currentRun(MIND_RUN) || !useSession.getState().token) return;
-    setCurrent({ id: record.context.id, title: record.context.prompt.slice(0, 30), prompt: record.context.prompt, markdown: '', status: 'running', key: nextKey() });
+    setCurrent({ id: record.context.id, title: record.context.prompt.slice(0, 30), prompt: record.context.prompt, markdown: '', status: 'running', document: null, key: nextKey() });
     setStreaming(true);
     const run = resumeRun<MindStreamEvent>({ kind: MIND_RUN, stop: stopMind, toastErrors: true, onText: (text) => setCurrent((c) => c && { ...c, markdown: text }) }, record);
     void run.settled.then((o) => {
@@ -113,9 +119,9 @@ export default function MindPage() {
   // Leaving the screen stops the map (the server keeps what was drawn).
   useEffect(() => () => abortRun(MIND_RUN), []);
 
-  const generate = (prompt: string, regenerateId?: number) => {
+  const generate = (prompt: string, regenerateId?: number, doc: Source | null = null) => {
     const text = prompt.trim();
-    if (!text || currentRun(MIND_RUN)) return;
+    if ((!text && !doc) || currentRun(MIND_RUN)) return;
     if (!useSession.getState().token) {
       useSession.getState().openLogin();
       return;
@@ -124,18 +130,22 @@ export default function MindPage() {
     const options = { ...(modelCode ? { model: modelCode } : {}), ...(regenerateId ? { id: regenerateId } : {}) };
     setView('map');
     setStreaming(true);
-    setCurrent((c) => ({ id: regenerateId ?? null, title: regenerateId && c ? c.title : text.split('\n')[0]!.slice(0, 30), prompt: text, markdown: '', status: 'running', key: nextKey() }));
+    const firstTitle = doc ? doc.title : text.split('\n')[0]!.slice(0, 30);
+    setCurrent((c) => ({ id: regenerateId ?? null, title: regenerateId && c ? c.title : firstTitle, prompt: text, markdown: '', status: 'running', document: doc, key: nextKey() }));
     const run = startRun<MindStreamEvent, MindCreateReply>({
       kind: MIND_RUN,
-      prepare: () => createMind({ prompt: text, options }),
+      prepare: () => createMind({ prompt: text, options, ...(doc ? { document: doc.token } : {}) }),
       onPrepared: (p) => {
         setCurrent((c) => c && { ...c, id: p.id });
-        if (!regenerateId) setDraft('');
+        if (!regenerateId) {
+          setDraft('');
+          setSource(null);
+        }
       },
-      stream: (p) => ({ url: MIND_STREAM_URL, method: 'POST', body: { prompt: text, options: { ...options, secret: p.secret } } }),
+      stream: (p) => ({ url: MIND_STREAM_URL, method: 'POST', body: { ...(text ? { prompt: text } : {}), options: { ...options, secret: p.secret } } }),
       stop: stopMind,
       toastErrors: true,
-      context: (p): ResumeContext => ({ id: p.id, prompt: text }),
+      context: (p): ResumeContext => ({ id: p.id, prompt: text || firstTitle }),
       onText: (md) => {
         if (!listed) {
           listed = true;
@@ -152,7 +162,7 @@ export default function MindPage() {
     if (streaming || current?.id === id) return;
     try {
       const d = await fetchMind(id);
-      setCurrent({ id: d.id, title: d.title, prompt: d.prompt, markdown: d.markdown, status: d.status, key: nextKey() });
+      setCurrent({ id: d.id, title: d.title, prompt: d.prompt, markdown: d.markdown, status: d.status, document: d.document, key: nextKey() });
       setView('map');
     } catch {
       /* the http client showed why */
@@ -329,7 +339,7 @@ export default function MindPage() {
 
         {hasMap && !streaming && (
           <div className="flex shrink-0 items-center gap-1 overflow-x-auto border-t border-neutral-100 px-2 py-1.5 md:px-4 dark:border-neutral-800/80" role="toolbar" aria-label={t('more')}>
-            <ActionButton label={t('regenerate')} icon={RefreshCw} onClick={() => generate(current.prompt, current.id ?? undefined)} />
+            <ActionButton label={t('regenerate')} icon={RefreshCw} onClick={() => generate(current.prompt, current.id ?? undefined, current.document)} />
             <ActionButton label={t('exportPng')} icon={FileImage} onClick={() => void exportPng()} />
             <ActionButton label={t('exportSvg')} icon={FileCode2} onClick={exportSvg} />
             <ActionButton label={t('exportMd')} icon={FileDown} onClick={exportMd} />
@@ -341,9 +351,12 @@ export default function MindPage() {
           className="shrink-0 border-t border-neutral-100 bg-white px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] md:px-4 dark:border-neutral-800/80 dark:bg-neutral-950"
           onSubmit={(e) => {
             e.preventDefault();
-            generate(draft);
+            generate(draft, undefined, source);
           }}
         >
+          {!streaming && (
+            <DocumentPicker className="mb-1.5 px-1" value={source?.token ?? null} onChange={(d) => setSource(d ? { token: d.token, title: d.title } : null)} />
+          )}
           <div className="flex items-end gap-2 rounded-2xl border border-neutral-200 bg-white p-1.5 pl-3 focus-within:border-primary dark:border-neutral-700 dark:bg-neutral-900">
             <label htmlFor="mind-prompt" className="sr-only">
               {t('placeholderShort')}
@@ -355,11 +368,11 @@ export default function MindPage() {
               onKeyDown={(e) => {
                 if (e.key === 'Enter' && !e.shiftKey && !mobile && !e.nativeEvent.isComposing) {
                   e.preventDefault();
-                  generate(draft);
+                  generate(draft, undefined, source);
                 }
               }}
               rows={mobile ? 1 : 2}
-              placeholder={mobile ? t('placeholderShort') : t('placeholder')}
+              placeholder={source ? t(mobile ? 'placeholderDocumentShort' : 'placeholderDocument') : mobile ? t('placeholderShort') : t('placeholder')}
               className="max-h-40 min-h-9 flex-1 resize-none bg-transparent py-1.5 text-[15px] leading-6 outline-none placeholder:text-neutral-400"
             />
             {streaming ? (
@@ -367,7 +380,7 @@ export default function MindPage() {
                 <Square className="size-3.5 fill-current" aria-hidden />
               </button>
             ) : (
-              <button type="submit" disabled={!draft.trim()} aria-label={t('generate')} title={t('generate')} className="inline-flex size-9 shrink-0 items-center justify-center rounded-xl bg-primary text-white hover:bg-primary-hover disabled:opacity-40">
+              <button type="submit" disabled={!draft.trim() && !source} aria-label={t('generate')} title={t('generate')} className="inline-flex size-9 shrink-0 items-center justify-center rounded-xl bg-primary text-white hover:bg-primary-hover disabled:opacity-40">
                 <Send className="size-4" aria-hidden />
               </button>
             )}

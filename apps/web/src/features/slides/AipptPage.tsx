@@ -5,6 +5,7 @@ import { Loader2, Presentation, RotateCcw, Sparkles, WandSparkles } from 'lucide
 import type { DeckSummary, DeckView } from '@app/shared';
 import { Code } from '@app/shared/codes';
 import { DECK_AUDIENCES, DECK_LANGUAGES, DECK_PAGES_MAX, DECK_PAGES_MIN, DECK_SOURCE_MAX, DECK_TOPIC_MAX, parseOutline, slideTheme } from '@app/shared/slides';
+import { DocumentPicker } from '../../components/DocumentPicker.tsx';
 import { SidebarToggle } from '../../components/SidebarToggle.tsx';
 import { ApiError } from '../../lib/http.ts';
 import { useSession } from '../../lib/session.ts';
@@ -159,6 +160,7 @@ function DeckForm({ onStarted, onStream, onDone }: { onStarted(id: number): void
   const [topic, setTopic] = useState('');
   const [text, setText] = useState('');
   const [showText, setShowText] = useState(false);
+  const [document, setDocument] = useState<string | null>(null);
   const [audience, setAudience] = useState<string>(DECK_AUDIENCES[0]);
   const [pages, setPages] = useState(12);
   const [language, setLanguage] = useState<'zh-CN' | 'zh-TW' | 'en'>('zh-CN');
@@ -172,7 +174,7 @@ function DeckForm({ onStarted, onStream, onDone }: { onStarted(id: number): void
     setError(null);
     setBusy(true);
     try {
-      const { secret, deckId } = await slidesApi.validate({ topic: topic.trim(), text: text.trim() || undefined, audience, pages, language });
+      const { secret, deckId } = await slidesApi.validate({ topic: topic.trim(), text: text.trim() || undefined, audience, pages, language, ...(document ? { document } : {}) });
       onStream('');
       onStarted(deckId);
       let acc = '';
@@ -207,6 +209,15 @@ function DeckForm({ onStarted, onStream, onDone }: { onStarted(id: number): void
           name="topic"
         />
       </label>
+      <DocumentPicker
+        value={document}
+        disabled={busy}
+        onChange={(d) => {
+          setDocument(d?.token ?? null);
+          // The document's title is a good first topic.
+          if (d && !topic.trim()) setTopic(Array.from(d.title).slice(0, DECK_TOPIC_MAX).join(''));
+        }}
+      />
       {showText ? (
         <label className="flex flex-col gap-1.5">
           <span className="text-sm font-medium text-neutral-700 dark:text-neutral-200">{t('form.text')}</span>
@@ -338,6 +349,11 @@ function OutlineStep({ deck, balance, onGenerating }: { deck: DeckView; balance:
         <div>
           <h1 className="text-lg font-semibold text-neutral-900 dark:text-neutral-50">{t('outline.heading')}</h1>
           <p className="mt-1 text-sm text-neutral-500 dark:text-neutral-400">{t('outline.hint')}</p>
+          {deck.sourceTitle && (
+            <p className="mt-1 text-xs text-neutral-500 dark:text-neutral-400" data-testid="deck-source">
+              {t('outline.source', { title: deck.sourceTitle })}
+            </p>
+          )}
         </div>
         <button type="button" onClick={() => void navigate('/aippt')} className="inline-flex shrink-0 items-center gap-1 rounded-lg px-2 py-1.5 text-sm text-neutral-500 hover:bg-neutral-100 dark:hover:bg-neutral-800">
           <RotateCcw className="size-4" aria-hidden />

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ArrowLeft, Download, Loader2, PencilLine, Play } from 'lucide-react';
+import { ArrowLeft, Download, FileDown, Loader2, PencilLine, Play } from 'lucide-react';
 import type { DeckSummary, DeckView } from '@app/shared';
 import { SLIDE_THEMES, slideTheme } from '@app/shared/slides';
 import { SidebarToggle } from '../../components/SidebarToggle.tsx';
@@ -32,7 +32,7 @@ export default function ViewPage() {
   const [current, setCurrent] = useState(0);
   const [presenting, setPresenting] = useState(false);
   const [editing, setEditing] = useState(false);
-  const [downloading, setDownloading] = useState(false);
+  const [downloading, setDownloading] = useState<'pptx' | 'pdf' | null>(null);
 
   const loadDecks = useCallback(() => {
     if (!useSession.getState().token) return setDecks([]);
@@ -69,15 +69,15 @@ export default function ViewPage() {
       setDeck(deck);
     }
   };
-  const download = async () => {
+  const download = async (format: 'pptx' | 'pdf') => {
     if (!deck) return;
-    setDownloading(true);
+    setDownloading(format);
     try {
-      await downloadPptx(deck.id, deck.title);
+      await downloadPptx(deck.id, deck.title, format);
     } catch (e) {
       toast.error((e as Error).message);
     } finally {
-      setDownloading(false);
+      setDownloading(null);
     }
   };
 
@@ -150,10 +150,16 @@ export default function ViewPage() {
                 <Play className="size-4" aria-hidden />
                 {t('view.present')}
               </button>
-              <button type="button" className={toolButton} onClick={() => void download()} disabled={downloading}>
-                {downloading ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Download className="size-4" aria-hidden />}
-                {downloading ? t('view.downloading') : t('view.download')}
+              <button type="button" className={toolButton} onClick={() => void download('pptx')} disabled={downloading !== null}>
+                {downloading === 'pptx' ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Download className="size-4" aria-hidden />}
+                {downloading === 'pptx' ? t('view.downloading') : t('view.download')}
               </button>
+              {deck.pdf && (
+                <button type="button" className={toolButton} onClick={() => void download('pdf')} disabled={downloading !== null}>
+                  {downloading === 'pdf' ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <FileDown className="size-4" aria-hidden />}
+                  {downloading === 'pdf' ? t('view.downloadingPdf') : t('view.downloadPdf')}
+                </button>
+              )}
               <button type="button" className={toolButton} onClick={() => setEditing(true)}>
                 <PencilLine className="size-4" aria-hidden />
                 {t('view.edit')}

@@ -34,11 +34,11 @@ export const slidesApi = {
 export const streamOutline = (secret: string, signal: AbortSignal, onEvent: (e: DeckOutlineEvent) => void): Promise<StreamEnd> =>
   requestEventStream<DeckOutlineEvent>(`/api/aippt/outline/stream?secret=${encodeURIComponent(secret)}`, { method: 'GET', signal }, onEvent);
 
-/** Downloads the deck's .pptx (the token goes in a header, so not a plain link). */
-export async function downloadPptx(id: number, title: string) {
+/** Downloads the deck's .pptx, or its PDF when the server has LibreOffice (the token goes in a header, so not a plain link). */
+export async function downloadPptx(id: number, title: string, format: 'pptx' | 'pdf' = 'pptx') {
   const headers = commonHeaders();
   delete headers['Content-Type'];
-  const res = await fetch(`/api/aippt/deck/export?id=${id}&format=pptx`, { headers, cache: 'no-store' });
+  const res = await fetch(`/api/aippt/deck/export?id=${id}&format=${format}`, { headers, cache: 'no-store' });
   if (!res.ok) {
     const reply = (await res.json().catch(() => null)) as { message?: string } | null;
     throw new Error(reply?.message || `HTTP ${res.status}`);
@@ -47,7 +47,7 @@ export async function downloadPptx(id: number, title: string) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = `${title.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'slides'}.pptx`;
+  a.download = `${title.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'slides'}.${format}`;
   document.body.append(a);
   a.click();
   a.remove();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CirclePlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { AdminModel } from '@app/shared';
 import { Modal, modalButton } from '../../../components/Modal.tsx';
 import { callRoute } from '../../../lib/api.ts';
@@ -122,7 +123,16 @@ export default function ModelsPage() {
     { key: 'pool', title: t('models.fields.pool'), render: (m) => t(`pools.${m.pool}`) },
     { key: 'cost', title: t('models.fields.cost'), render: (m) => m.cost },
     { key: 'sort', title: t('models.fields.sort'), render: (m) => m.sort },
-    { key: 'keys', title: t('models.keys'), render: (m) => <Badge tone={m.liveKeys ? 'green' : 'gray'}>{`${m.liveKeys} / ${m.keys}`}</Badge> },
+    {
+      key: 'keys',
+      title: t('models.keys'),
+      render: (m) => (
+        <Link to={`/admin/models/${m.id}`} className="inline-flex items-center gap-1.5 text-primary-fg hover:underline" aria-label={t('models.manageKeys', { name: m.label })}>
+          <Badge tone={m.liveKeys ? 'green' : m.keys ? 'red' : 'gray'}>{`${m.liveKeys} / ${m.keys}`}</Badge>
+          {t('models.keysLink')}
+        </Link>
+      ),
+    },
     { key: 'on', title: t('models.fields.enabled'), render: (m) => <Toggle id={`model-on-${m.id}`} label={t('models.enabledLabel', { name: m.label })} checked={m.enabled} onChange={() => toggle.mutate(m)} /> },
     { key: 'edit', title: <span className="sr-only">{t('models.editShort')}</span>, render: (m) => <button type="button" className={btn.secondary} onClick={() => setEditing(m)}>{t('models.editShort')}</button> },
   ];

@@ -14,6 +14,7 @@ export function website(loginWay: LoginWay = 'all', demo = { sms: false, wechat:
     },
     image_hosts: [],
     demo: { ...demo, mode: false, llm: false, pay: false },
+    voice: { transcribe: false, speech: false },
   };
 }
 

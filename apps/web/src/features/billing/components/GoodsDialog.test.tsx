@@ -129,16 +129,12 @@ describe('membership dialog, desktop (SPEC §4.5)', () => {
     expect(api.count('GET', '/api/package/activity')).toBe(1);
   });
 
-  it('unchecking the agreement takes the QR away until it is checked again', async () => {
+  it('the desktop QR never waits for a checkbox (SPEC §4.5 gates only the mobile pay buttons): the agreement is a statement', async () => {
     const api = setup();
     await advance(0);
-    fireEvent.click(screen.getByRole('checkbox'));
-    await advance(0);
-    expect(screen.queryByTestId('pay-qr')).toBeNull();
-    expect(screen.getByText('请先勾选同意购买协议')).toBeTruthy();
-    fireEvent.click(screen.getByRole('checkbox'));
-    await advance(0);
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.getByText(/扫码支付即表示同意/)).toBeTruthy();
     expect(screen.getByTestId('pay-qr')).toBeTruthy();
-    expect(api.count('POST', '/api/order/pay-qrcode')).toBe(2);
+    expect(api.count('POST', '/api/order/pay-qrcode')).toBe(1);
   });
 });

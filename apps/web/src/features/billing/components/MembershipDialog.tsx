@@ -29,13 +29,12 @@ export function MembershipDialog({ open, onClose, onDismiss }: { open: boolean; 
   const preferred = useBilling((s) => s.purchasePackageId);
   const [chosen, setChosen] = useState<number | null>(null);
   const selected = tabs.find((p) => p.id === chosen) ?? tabs.find((p) => p.id === preferred) ?? tabs[0] ?? null;
-  const [agreed, setAgreed] = useState(true);
   const [confirming, setConfirming] = useState(false);
   const [paid, setPaid] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (closeTimer.current && clearTimeout(closeTimer.current)), []);
 
-  const { order: qr, phase, secondsLeft, refresh } = usePayment(qrSource(open && agreed ? (selected?.id ?? null) : null), {
+  const { order: qr, phase, secondsLeft, refresh } = usePayment(qrSource(open ? (selected?.id ?? null) : null), {
     onPaid: (_qr, result) => {
       if (onMembershipPaid(result) === 'user') {
         setPaid(true);
@@ -110,13 +109,7 @@ export function MembershipDialog({ open, onClose, onDismiss }: { open: boolean; 
                   {t('price.amount')}
                   <span className="ml-1.5 text-lg font-semibold text-rose-600 tabular-nums dark:text-rose-400">¥{qr?.amount ?? selected.price}</span>
                 </p>
-                {agreed ? (
-                  <QrBox value={qr?.qr_code ?? null} state={phase === 'paid' || paid ? 'paid' : phase} onRefresh={refresh} />
-                ) : (
-                  <div className="flex size-[202px] items-center justify-center rounded-2xl border border-dashed border-neutral-300 px-6 text-xs leading-5 text-neutral-500 dark:border-neutral-700">
-                    {t('agreeFirst')}
-                  </div>
-                )}
+                <QrBox value={qr?.qr_code ?? null} state={phase === 'paid' || paid ? 'paid' : phase} onRefresh={refresh} />
                 <p className="text-sm text-neutral-700 dark:text-neutral-200">{phase === 'paid' ? t('membership.successUser') : scanHint}</p>
                 {phase === 'ready' && (
                   <p className="text-xs text-neutral-400 tabular-nums dark:text-neutral-500" data-testid="qr-countdown">
@@ -127,7 +120,7 @@ export function MembershipDialog({ open, onClose, onDismiss }: { open: boolean; 
               </div>
             </div>
 
-            <Agreement checked={agreed} onChange={setAgreed} />
+            <Agreement />
           </div>
         )}
       </Modal>

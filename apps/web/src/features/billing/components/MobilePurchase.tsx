@@ -153,7 +153,7 @@ export function MobilePurchase({ open, onClose }: { open: boolean; onClose(): vo
           )}
         </section>
 
-        <Agreement checked={agreed} onChange={setAgreed} />
+        <Agreement checkbox={{ checked: agreed, onChange: setAgreed }} />
         {methods?.sandbox && <SandboxNote compact className="self-start" />}
       </div>
     </Modal>

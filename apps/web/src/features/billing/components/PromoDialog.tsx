@@ -68,7 +68,7 @@ export function PromoDialog({ pkg, onClose }: { pkg: PackageItem; onClose(): voi
         <p className="rounded-full bg-rose-50 px-3 py-1 text-xs text-rose-700 dark:bg-rose-400/10 dark:text-rose-300">
           {t('promo.countdown')} <span className="font-semibold tabular-nums" data-testid="promo-countdown">{mmss(secondsLeft)}</span>
         </p>
-        <QrBox value={qr?.qr_code ?? null} state={phase} size={160} onRefresh={refresh} />
+        <QrBox value={qr?.qr_code ?? null} state={phase} size={180} onRefresh={refresh} />
         <p className="text-sm text-neutral-600 dark:text-neutral-300">{t('promo.scan')}</p>
         <Benefits description={pkg.description} grid className="w-full max-w-[300px] text-left" />
         {qr?.sandbox && <SandboxNote url={qr.qr_code} compact />}

@@ -1,14 +1,15 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { CircleCheck, RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { QR_LEVEL } from '@app/shared/constants';
+import { QR_LEVEL, type QR_SIZES } from '@app/shared/constants';
 
 export type QrBoxState = 'loading' | 'ready' | 'expired' | 'failed' | 'paid';
 
 interface Props {
   value: string | null;
   state: QrBoxState;
-  size?: number;
+  /** One of SPEC §9's QR sizes. */
+  size?: (typeof QR_SIZES)[number];
   onRefresh?(): void;
 }
 

@@ -16,7 +16,11 @@ import { useDraft } from '../stores/draft-store.ts';
 import { useCurrentFeature } from '../stores/model-store.ts';
 import { useChatUi } from '../stores/ui-store.ts';
 import { ImageStrip } from './ImageStrip.tsx';
+import { VoiceButton } from './VoiceButton.tsx';
 import { opensPromptStore, PromptStoreButton, usePromptPicker } from '../../../components/prompts/PromptStoreButton.tsx';
+
+/** Dictated words go after what is typed, with a space between Latin words. */
+const appendDictated = (typed: string, said: string) => (!typed ? said : /[\s]$/.test(typed) || /[^\p{ASCII}]$/u.test(typed) ? typed + said : `${typed} ${said}`);
 
 /** The chat's input box: the shared composer with the image button of vision models, the image strip and the length counter. */
 export function ChatComposer({ mobile, onSent }: { mobile: boolean; onSent(): void }) {
@@ -135,6 +139,7 @@ export function ChatComposer({ mobile, onSent }: { mobile: boolean; onSent(): vo
       tools={
         <>
           {imageButton}
+          <VoiceButton onText={(said) => applyCap(appendDictated(useDraft.getState().text, said))} disabled={generating} />
           <PromptStoreButton onPick={applyCap} disabled={generating} />
           {translateButton}
         </>

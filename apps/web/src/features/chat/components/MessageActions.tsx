@@ -7,6 +7,7 @@ import { useChat } from '../stores/chat-store.ts';
 import { useChatUi } from '../stores/ui-store.ts';
 import type { ChatItem } from '../types.ts';
 import { CopyButton } from '../../../components/CopyButton.tsx';
+import { ReadAloudButton } from './ReadAloudButton.tsx';
 import { actionButton } from '../../../components/styles.ts';
 
 interface Props {
@@ -64,6 +65,7 @@ export function MessageActions({ item, isLastReply, showRetry, generating, onEdi
       )}
     >
       {!streaming && <CopyButton text={item.text} label={t('copy')} />}
+      {!streaming && !item.inversion && item.text && <ReadAloudButton text={item.text} />}
       {onEdit && !streaming && <EditButton onEdit={onEdit} />}
       {isLastReply && !streaming && (
         <button type="button" className={actionButton} aria-label={t('continue')} title={t('continue')} disabled={busy} onClick={guard(continueReply)}>

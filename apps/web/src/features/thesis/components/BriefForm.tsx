@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { THESIS_KINDS, THESIS_LANGUAGES, THESIS_MAX_CHARS, THESIS_MIN_CHARS, type ThesisCreateBody } from '@app/shared';
+import { DocumentPicker } from '../../../components/DocumentPicker.tsx';
 import { field, input, label, primaryButton } from './styles.ts';
 
-/** Step 1: the brief (title, type, discipline, length, language, requirements). */
+/** Step 1: the brief (title, type, discipline, length, language, requirements, a reference document). */
 export function BriefForm({ busy, onSubmit }: { busy: boolean; onSubmit(body: ThesisCreateBody): void }) {
   const { t } = useTranslation('thesis');
   const [title, setTitle] = useState('');
@@ -12,13 +13,14 @@ export function BriefForm({ busy, onSubmit }: { busy: boolean; onSubmit(body: Th
   const [length, setLength] = useState(8000);
   const [language, setLanguage] = useState<(typeof THESIS_LANGUAGES)[number]>('中文');
   const [requirements, setRequirements] = useState('');
+  const [document, setDocument] = useState<string | null>(null);
   const valid = title.trim() && discipline.trim() && length >= THESIS_MIN_CHARS && length <= THESIS_MAX_CHARS;
   return (
     <form
       className="flex flex-col gap-4"
       onSubmit={(e) => {
         e.preventDefault();
-        if (valid) onSubmit({ title: title.trim(), kind, discipline: discipline.trim(), length, language, requirements: requirements.trim() });
+        if (valid) onSubmit({ title: title.trim(), kind, discipline: discipline.trim(), length, language, requirements: requirements.trim(), ...(document ? { document } : {}) });
       }}
     >
       <h2 className="text-base font-semibold">{t('form.heading')}</h2>
@@ -71,6 +73,7 @@ export function BriefForm({ busy, onSubmit }: { busy: boolean; onSubmit(body: Th
         <span className={label}>{t('form.requirements')}</span>
         <textarea className={`${input} h-20 resize-none py-2`} value={requirements} maxLength={1000} placeholder={t('form.requirementsPh')} onChange={(e) => setRequirements(e.target.value)} />
       </label>
+      <DocumentPicker value={document} onChange={(d) => setDocument(d?.token ?? null)} disabled={busy} label={t('form.referencePicker')} />
       <button type="submit" className={primaryButton} disabled={!valid || busy}>
         {t('form.submit')}
       </button>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QRCodeSVG } from 'qrcode.react';
 import type { OrderBuyReply, ThesisPackage } from '@app/shared';
+import { QR_LEVEL } from '@app/shared/constants';
 import { Modal } from '../../../components/Modal.tsx';
 import { orderStatus } from '../api.ts';
 import { primaryButton } from './styles.ts';
@@ -42,7 +43,7 @@ export default function PayDialog({ pkg, order, onClose, onPaid }: { pkg: Thesis
           <>
             {order.url_qrcode && (
               <div className="rounded-lg bg-white p-2">
-                <QRCodeSVG value={order.url_qrcode} size={180} title={t('orders.scan', { price: pkg.price })} />
+                <QRCodeSVG value={order.url_qrcode} size={180} level={QR_LEVEL} title={t('orders.scan', { price: pkg.price })} />
               </div>
             )}
             <p className="text-sm text-neutral-600 dark:text-neutral-300">{t('orders.scan', { price: pkg.price })}</p>

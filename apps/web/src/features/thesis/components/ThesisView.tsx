@@ -145,6 +145,11 @@ export function ThesisView({ id, autoOutline, orders, onBack, onChanged }: Props
             {detail.written > 0 && ` · ${t('write.written', { chars: detail.written.toLocaleString() })}`}
             {detail.charged > 0 && ` · ${t('write.charged', { credits: detail.charged })}`}
           </p>
+          {detail.reference_title && (
+            <p className="mt-0.5 truncate text-xs text-neutral-500 dark:text-neutral-400" data-testid="thesis-reference">
+              {t('form.reference', { title: detail.reference_title })}
+            </p>
+          )}
         </div>
         {detail.outline && (
           <div className="flex gap-2">
