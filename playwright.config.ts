@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3190);
 const BASE = `http://127.0.0.1:${PORT}`;
 const runId = `${Date.now().toString(36)}`;
+/** e2e/web-search.spec.ts listens here with its fake SearXNG (a fixed port: the server is told before the spec runs). */
+const SEARCH_FAKE_PORT = Number(process.env.E2E_SEARCH_PORT ?? PORT + 1000);
 
 /**
  * Browser tests against the real server (`npm start`'s server on the built web app), driving
@@ -64,6 +66,13 @@ export default defineConfig({
       // The administrator e2e/admin.spec.ts signs in as.
       ADMIN_USERNAME: 'e2e_admin',
       ADMIN_PASSWORD: 'e2e-admin-pass',
+      // 联网搜索 against the fake SearXNG of e2e/web-search.spec.ts (only DeepSeek V3 may search, +1 credit);
+      // its result pages are on 127.0.0.1, which the SSRF-safe fetch reaches only because it is allowed here.
+      SEARCH_PROVIDER: 'searxng',
+      SEARCH_URL: `http://127.0.0.1:${SEARCH_FAKE_PORT}`,
+      SEARCH_MODELS: 'deepseek_v3',
+      SEARCH_COST: '1',
+      SAFE_FETCH_ALLOW_HOSTS: `127.0.0.1:${SEARCH_FAKE_PORT}`,
     },
   },
 });

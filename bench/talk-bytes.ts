@@ -32,7 +32,8 @@ for (const path of ['/talk']) {
     if (req.resourceType() === 'script') scripts.push({ url: new URL(req.url()).pathname, wire: req.sizes().then((s) => s.responseBodySize) });
   });
   await page.goto(base + path, { waitUntil: 'networkidle' });
-  await page.getByRole('textbox').first().waitFor({ timeout: 60_000 });
+  // The composer is in the page even while the site notice (a modal) hides it from the accessibility tree.
+  await page.locator('textarea').first().waitFor({ timeout: 60_000 });
   await page.waitForLoadState('networkidle');
   // The chunks the app prefetches when idle (the markdown renderer…) count too, so wait for them all.
   await page.waitForTimeout(3000);

@@ -197,6 +197,23 @@ const envSchema = z.object({
   /** Words a drawing prompt may not contain (comma-separated). */
   DRAW_BANNED_WORDS: opt,
 
+  /**
+   * Web search in chat (providers/search): a SearXNG instance (SEARCH_URL, its json format enabled)
+   * or a Tavily-compatible API (SEARCH_API_KEY; SEARCH_URL defaults to https://api.tavily.com).
+   * Off without SEARCH_PROVIDER.
+   */
+  SEARCH_PROVIDER: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['searxng', 'tavily']).optional()),
+  SEARCH_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  SEARCH_API_KEY: opt,
+  /** Extra credits a searched turn costs (from the model's pool), on top of the model's price. */
+  SEARCH_COST: z.coerce.number().int().min(0).max(100_000).default(0),
+  /** Model codes that may search (comma-separated); empty: every model. */
+  SEARCH_MODELS: opt,
+  /** The search service's answer, and each page read, within this long. */
+  SEARCH_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(8000),
+  /** Hosts (`host` or `host:port`, comma-separated) the SSRF-safe fetch may reach on any address, e.g. an intranet mirror; tests use it for local fakes. */
+  SAFE_FETCH_ALLOW_HOSTS: opt,
+
   ADMIN_USERNAME: z.string().default('admin'),
   ADMIN_PASSWORD: opt,
   ADMIN_PHONE: opt,

@@ -63,6 +63,42 @@ describe('fingerprint', () => {
     expect(b.getFingerprint()).toBe(first);
   });
 
+  it('takes in the audio step (SPEC §9) once measured, and gives it up after 1000 ms', async () => {
+    const render = vi.fn();
+    class FakeOffline {
+      destination = {};
+      createOscillator = () => ({ type: '', frequency: { value: 0 }, connect: vi.fn(), start: vi.fn() });
+      createDynamicsCompressor = () => ({ connect: vi.fn() });
+      startRendering = render;
+    }
+    vi.stubGlobal('OfflineAudioContext', FakeOffline);
+    const samples = new Float32Array(5000).fill(0.25);
+    render.mockResolvedValue({ getChannelData: () => samples });
+    const a = await freshTracking();
+    const without = a.getFingerprint();
+    const withAudio = await a.prepareFingerprint();
+    expect(withAudio).not.toBe(without);
+    expect(a.getFingerprint()).toBe(withAudio);
+
+    vi.useFakeTimers();
+    try {
+      render.mockReturnValue(new Promise(() => {}));
+      const b = await freshTracking();
+      const noAudio = b.getFingerprint();
+      const ready = b.prepareFingerprint();
+      await vi.advanceTimersByTimeAsync(999);
+      let settled = false;
+      void ready.then(() => (settled = true));
+      await Promise.resolve();
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await expect(ready).resolves.toBe(noAudio);
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('changes with its inputs', async () => {
     const t = await freshTracking();
     expect(t.hashString('a|b')).not.toBe(t.hashString('a|c'));

@@ -1,5 +1,5 @@
 import type { BehaviorEvent, CollectWebBody } from '@app/shared';
-import { IDLE_START_MS } from '@app/shared/constants';
+import { FINGERPRINT_AUDIO_TIMEOUT_MS, IDLE_START_MS } from '@app/shared/constants';
 import { callRoute, endpoint } from './api.ts';
 import { storage, StorageKey } from './storage.ts';
 import { setBehaviorSender } from './tracking-bridge.ts';
@@ -51,9 +51,63 @@ function canvasSample() {
   }
 }
 
-let fingerprint: string | null = null;
+/**
+ * SPEC §9's audio step: a compressed triangle wave rendered offline differs slightly per audio
+ * stack; its sum is part of the fingerprint. Given up after FINGERPRINT_AUDIO_TIMEOUT_MS (some
+ * browsers never finish rendering in a background tab).
+ */
+function audioSample(): Promise<string> {
+  const Offline = (window as unknown as { OfflineAudioContext?: typeof OfflineAudioContext }).OfflineAudioContext;
+  if (!Offline) return Promise.resolve('');
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(''), FINGERPRINT_AUDIO_TIMEOUT_MS);
+    try {
+      const ctx = new Offline(1, 5000, 44100);
+      const osc = ctx.createOscillator();
+      osc.type = 'triangle';
+      osc.frequency.value = 10000;
+      const comp = ctx.createDynamicsCompressor();
+      osc.connect(comp);
+      comp.connect(ctx.destination);
+      osc.start(0);
+      ctx.startRendering().then(
+        (buffer) => {
+          clearTimeout(timer);
+          const data = buffer.getChannelData(0);
+          let sum = 0;
+          for (let i = 4500; i < data.length; i++) sum += Math.abs(data[i]!);
+          resolve(sum.toString());
+        },
+        () => {
+          clearTimeout(timer);
+          resolve('');
+        },
+      );
+    } catch {
+      clearTimeout(timer);
+      resolve('');
+    }
+  });
+}
 
-/** A stable hash of UA, screen, time zone, languages and a canvas sample; computed once per page load. */
+let fingerprint: string | null = null;
+let audioPart = '';
+let prepared: Promise<string> | null = null;
+
+/** Measures the audio step once (at most FINGERPRINT_AUDIO_TIMEOUT_MS), then the fingerprint includes it. */
+export function prepareFingerprint(): Promise<string> {
+  prepared ??= audioSample().then((audio) => {
+    audioPart = audio;
+    fingerprint = null;
+    return getFingerprint();
+  });
+  return prepared;
+}
+
+/**
+ * A stable hash of UA, screen, time zone, languages, a canvas sample and (once prepareFingerprint
+ * has run) the audio sample; the events of the first second after load may carry the one without audio.
+ */
 export function getFingerprint() {
   if (fingerprint) return fingerprint;
   const parts = [
@@ -64,6 +118,7 @@ export function getFingerprint() {
     (navigator.languages?.length ? navigator.languages : [navigator.language]).join(','),
     String(navigator.hardwareConcurrency ?? ''),
     canvasSample(),
+    audioPart,
   ];
   fingerprint = hashString(parts.join('|'));
   return fingerprint;
@@ -190,7 +245,8 @@ let clientCodeRequest: Promise<string | null> | null = null;
 export function ensureClientCode(): Promise<string | null> {
   const stored = storage.get<string>(StorageKey.clientCode);
   if (stored) return Promise.resolve(stored);
-  clientCodeRequest ??= callRoute(clientCreate, { fingerprint: getFingerprint() }, { silent: true })
+  clientCodeRequest ??= prepareFingerprint()
+    .then((fingerprint) => callRoute(clientCreate, { fingerprint }, { silent: true }))
     .then((data) => {
       storage.set(StorageKey.clientCode, data.client_code, null);
       return data.client_code;

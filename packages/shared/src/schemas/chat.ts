@@ -65,6 +65,8 @@ export const chatCreateBody = z
      * the end of the branch on screen.
      */
     parentId: z.coerce.number({ error: 'parentId 无效' }).int('parentId 无效').min(0, 'parentId 无效').max(ID_MAX, 'parentId 无效').optional(),
+    /** Search the web for this question first (联网搜索): the reply cites numbered sources; allowed models only (website.search). */
+    search: flag.default(false),
     /** With `retry`: the question to answer again (the new reply is a sibling of its earlier ones); absent, the last question on screen. */
     messageId: z.coerce.number({ error: 'messageId 无效' }).int('messageId 无效').positive('messageId 无效').max(ID_MAX, 'messageId 无效').optional(),
   })
@@ -106,6 +108,17 @@ export const chatUsage = z.object({
 });
 export type ChatUsage = z.infer<typeof chatUsage>;
 
+/** One page a searched reply read; `[n]` in the reply cites the n-th (1-based). */
+export const chatSource = z.object({ title: z.string(), url: z.string() });
+export type ChatSource = z.infer<typeof chatSource>;
+
+/**
+ * The web search of a reply: `ok` with its sources, `empty` (nothing found) or `failed` (the
+ * search service failed; the reply was written without sources); `cost`: credits it added.
+ */
+export const chatSearch = z.object({ status: z.enum(['ok', 'empty', 'failed']), sources: z.array(chatSource), cost: z.number() });
+export type ChatSearch = z.infer<typeof chatSearch>;
+
 /** How a reply ended: in full, stopped by the user (or a dropped connection), or by a failure. */
 export const chatMessageStatus = z.enum(['complete', 'stopped', 'error']);
 export type ChatMessageStatus = z.infer<typeof chatMessageStatus>;
@@ -125,8 +138,10 @@ export const chatStreamEvent = z.discriminatedUnion('type', [
     userMessageId: z.number(),
     status: z.enum(['complete', 'stopped']),
     usage: chatUsage.nullable(),
-    /** Credits taken for this reply (0 when nothing was charged). */
+    /** Credits taken for this reply (0 when nothing was charged), the search's included. */
     charged: z.number(),
+    /** A searched turn: what the search found (the sources `[n]` in the text cites). */
+    search: chatSearch.nullable().optional(),
   }),
   z.object({
     type: z.literal('error'),
@@ -183,6 +198,8 @@ export const chatMessage = z.object({
   usage: chatUsage.nullable(),
   charged: z.boolean(),
   dateTime: z.string(),
+  /** A searched reply: its sources. */
+  search: chatSearch.nullable().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 /**

@@ -95,6 +95,8 @@ export const websiteInfoReply = z.object({
   }),
   /** Hosts whose images replies may show (the CSP's img-src); others are shown as links. */
   image_hosts: z.array(z.string()),
+  /** Web search in chat (联网搜索): null when no search service is configured; `models` null: every model may search; `cost`: extra credits per searched turn. */
+  search: z.object({ models: z.array(z.string()).nullable(), cost: z.number() }).nullable().optional(),
   /** Which integrations run on their local stand-ins, so the UI can say so; `mode`: demo mode (the 演示模式 banner). */
   demo: z.object({ mode: z.boolean(), sms: z.boolean(), wechat: z.boolean(), llm: z.boolean(), pay: z.boolean() }),
   /** Voice through the operator's audio service; without it the browser's own speech features, where it has them. */

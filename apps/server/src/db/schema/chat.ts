@@ -1,5 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
+import type { ChatSearch } from '@app/shared';
 
 /** A conversation. `id` is what the API calls `uuid`. type: 1 chat, 2 expert, 3 template. */
 export const chatGroups = pgTable(
@@ -53,6 +54,8 @@ export const chatMessages = pgTable(
     promptTokens: integer('prompt_tokens'),
     completionTokens: integer('completion_tokens'),
     charged: boolean('charged').notNull().default(false),
+    /** A searched reply: what the web search found (its sources, cited as [n]). */
+    search: jsonb('search').$type<ChatSearch>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('chat_messages_group_idx').on(t.groupId, t.id), index('chat_messages_user_idx').on(t.userId), index('chat_messages_parent_idx').on(t.parentId)],

@@ -5,14 +5,16 @@ import type { AppContext } from '../../core/context.ts';
 import type { Models } from '../models/service.ts';
 import type { TurnEngine } from '../turns/service.ts';
 import { chatRoutes } from './routes.ts';
+import { ChatWebSearch } from './search.ts';
 import { ChatService } from './service.ts';
 import { TurnRunner } from './stream.ts';
 
 /** Wires the chat: its service, its adapter on the turn engine, its routes. */
 export async function registerChat(app: FastifyInstance, ctx: AppContext, models: Models, engine: TurnEngine) {
   await app.register(fastifyMultipart, { limits: { fileSize: CHAT_IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
-  const chat = new ChatService(ctx, models.catalog);
-  const runner = new TurnRunner(ctx, chat, models, engine);
+  const webSearch = new ChatWebSearch(ctx);
+  const chat = new ChatService(ctx, models.catalog, webSearch);
+  const runner = new TurnRunner(ctx, chat, models, engine, webSearch);
   chatRoutes(app, ctx, { chat, runner, live: engine.live, catalog: models.catalog });
   return { chat };
 }

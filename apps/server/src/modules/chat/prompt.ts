@@ -14,6 +14,8 @@ export interface PromptInput {
   systemMessage?: string;
   /** Expert chat: the expert's system prompt (after the model's, before the user's own). */
   appPrompt?: string;
+  /** A searched turn: the numbered sources (or why there are none), last in the system prompt. */
+  searchContext?: string;
   /** Earlier messages of the group, oldest first; empty when usingContext is off. */
   history: PastMessage[];
   question: { text: string; images: string[] };
@@ -37,7 +39,7 @@ async function content(text: string, images: string[], load: PromptInput['loadIm
  * replies are left out with their question, so roles alternate as some upstreams insist.
  */
 export async function buildPrompt(p: PromptInput): Promise<LlmMessage[]> {
-  const system = [p.model.systemPrompt, p.appPrompt, p.systemMessage].map((s) => s?.trim()).filter(Boolean).join('\n\n');
+  const system = [p.model.systemPrompt, p.appPrompt, p.systemMessage, p.searchContext].map((s) => s?.trim()).filter(Boolean).join('\n\n');
   const question: LlmMessage = { role: 'user', content: await content(p.question.text, p.question.images, p.loadImage) };
   let budget = p.model.maxContextTokens - estimateMessageTokens(question) - (system ? estimateTokens(system) + 4 : 0);
 

@@ -22,6 +22,7 @@ import { readBalance } from '../billing/public.ts';
 import { balanceError, spendable, type ChatModel, type ModelCatalog } from '../models/service.ts';
 import { prepareTurn } from '../turns/service.ts';
 import type { PastMessage } from './prompt.ts';
+import { NO_WEB_SEARCH, type ChatWebSearch } from './search.ts';
 import { deleteSubtree, endOfBranch, messageOf, pathTo } from './tree.ts';
 import { CHAT_TURN_PREFIX, type PreparedTurn } from './turns.ts';
 import { groupView, messageView, titleOf, type GroupRow } from './views.ts';
@@ -37,6 +38,8 @@ export class ChatService {
   constructor(
     private ctx: AppContext,
     private catalog: ModelCatalog,
+    /** Who may search and what it costs (none: search is off, as for readers of conversations such as share links). */
+    private webSearch: Pick<ChatWebSearch, 'refusal' | 'cost'> = NO_WEB_SEARCH,
   ) {}
 
   /** The caller's live group (core/access decides), else 404 — the same answer whether it is gone or someone else's. */
@@ -106,8 +109,13 @@ export class ChatService {
 
     if (group && !body.retry) parentId = await this.parentOf(group, body.parentId);
 
+    if (body.search) {
+      const refused = this.webSearch.refusal(model.code);
+      if (refused) throw field('search', refused === 'off' ? '联网搜索未开启' : '当前模型不支持联网搜索，请换一个模型');
+    }
+    const cost = model.cost + (body.search ? this.webSearch.cost : 0);
     const balance = await readBalance(this.ctx.db, caller.id, this.ctx.clock.now());
-    if (spendable(balance, model.pool) < model.cost) throw balanceError(model.pool);
+    if (spendable(balance, model.pool) < cost) throw balanceError(model.pool);
 
     let groupId: number;
     if (group) {
@@ -135,6 +143,7 @@ export class ChatService {
       usingContext: body.usingContext,
       temperature: body.temperature === undefined ? undefined : Math.min(body.temperature, model.temperatureMax),
       systemMessage: body.systemMessage,
+      ...(body.search ? { search: true } : {}),
       ...(expert ? { appPrompt: expert.prompt } : {}),
     } satisfies PreparedTurn, CHAT_TURN_PREFIX);
     return { uuid: groupId, secret };

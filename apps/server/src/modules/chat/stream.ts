@@ -8,6 +8,7 @@ import { chatGroups, chatMessages } from '../../db/schema/index.ts';
 import { priceOf, type ChatModel, type Models } from '../models/service.ts';
 import { usageView, type Outcome, type TurnAdapter, type TurnEngine } from '../turns/service.ts';
 import { buildPrompt } from './prompt.ts';
+import type { ChatWebSearch, SearchOutcome } from './search.ts';
 import type { ChatService } from './service.ts';
 import { CHAT_TURN_PREFIX, type PreparedTurn } from './turns.ts';
 
@@ -31,25 +32,33 @@ export class TurnRunner {
     private service: ChatService,
     private models: Models,
     private engine: TurnEngine,
+    private webSearch: ChatWebSearch,
   ) {
     this.adapter = engine.register({
       kind: 'chat',
       begin: (tx, turn, startedAt) => this.begin(tx, turn, startedAt),
       produce: async (turn, ref, emit, signal) => {
         const model = await this.requireModel(turn.model);
-        const history = turn.usingContext && !turn.newGroup ? await this.service.pastMessages(turn, model.maxRounds * 2 + 4, ref.userMessageId) : [];
+        // The search runs beside the history read; a failed one continues without sources (and says so).
+        const [history, searched] = await Promise.all([
+          turn.usingContext && !turn.newGroup ? this.service.pastMessages(turn, model.maxRounds * 2 + 4, ref.userMessageId) : Promise.resolve([]),
+          turn.search ? this.webSearch.run(turn.input, signal) : Promise.resolve(null),
+        ]);
         const messages = await buildPrompt({
           model,
           systemMessage: turn.systemMessage,
           appPrompt: turn.appPrompt,
+          searchContext: searched?.context,
           history,
           question: { text: turn.input, images: turn.images },
           loadImage: (url) => this.loadImage(url),
         });
-        const usage = await this.models.router.relay(model, { messages, temperature: turn.temperature, maxTokens: model.maxTokens, signal }, emit);
-        return { usage };
+        const offline = searched?.search.sources.length ? { kind: 'search' as const, sources: searched.search.sources } : undefined;
+        const usage = await this.models.router.relay(model, { messages, temperature: turn.temperature, maxTokens: model.maxTokens, signal, ...(offline ? { offline } : {}) }, emit);
+        // The search is paid only when it brought sources; the hold covered it either way.
+        return { usage, extra: searched, cost: model.cost + (searched?.search.cost ?? 0) };
       },
-      finish: (tx, ref, outcome) => this.finish(tx, ref, outcome),
+      finish: (tx, ref, outcome, extra) => this.finish(tx, ref, outcome, (extra as SearchOutcome | null | undefined) ?? null),
       failure: (turn, code, message) => ({ type: 'error', code, message, uuid: turn.groupId, messageId: null }),
     });
   }
@@ -58,7 +67,10 @@ export class TurnRunner {
   async open(req: FastifyRequest, secret: string, reply: FastifyReply) {
     const { turn } = await this.engine.claim<PreparedTurn>(req, secret, CHAT_TURN_PREFIX, '对话已过期或不存在，请重新发送');
     const model = await this.requireModel(turn.model);
-    await this.engine.run(this.adapter, turn, secret, priceOf(model), reply);
+    const price = priceOf(model);
+    // A searched turn holds the search's price too; produce says what it really cost.
+    if (turn.search) price.cost += this.webSearch.cost;
+    await this.engine.run(this.adapter, turn, secret, price, reply);
   }
 
   private async requireModel(code: string): Promise<ChatModel> {
@@ -94,7 +106,9 @@ export class TurnRunner {
    * It becomes the end of the branch on screen unless another branch was chosen meanwhile. A
    * question deleted while its reply streamed leaves the reply saved as a first message.
    */
-  private async finish(tx: Db, ref: ChatRef, o: Outcome): Promise<ChatClosing> {
+  private async finish(tx: Db, ref: ChatRef, o: Outcome, found: SearchOutcome | null): Promise<ChatClosing> {
+    // Stopped before anything was written (the search itself was cut short): nothing to cite, nothing to explain.
+    const searched = found && !(o.status === 'stopped' && !o.text) ? found : null;
     const now = new Date(this.ctx.clock.now());
     const [group] = await tx.select({ userId: chatGroups.userId }).from(chatGroups).where(eq(chatGroups.id, ref.groupId));
     const [saved] = await tx
@@ -111,6 +125,8 @@ export class TurnRunner {
         promptTokens: o.usage?.promptTokens ?? null,
         completionTokens: o.usage?.completionTokens ?? null,
         charged: o.charged > 0,
+        // The search's cost is shown as charged only when the reply was.
+        search: searched ? { ...searched.search, cost: o.charged > 0 ? searched.search.cost : 0 } : null,
         createdAt: now,
       })
       .returning({ id: chatMessages.id });
@@ -131,6 +147,7 @@ export class TurnRunner {
       status: o.status,
       usage: usageView(o.usage),
       charged: o.charged,
+      ...(searched ? { search: { ...searched.search, cost: o.charged > 0 ? searched.search.cost : 0 } } : {}),
     };
   }
 

@@ -16,6 +16,8 @@ export interface PreparedTurn {
   usingContext: boolean;
   temperature?: number;
   systemMessage?: string;
+  /** 联网搜索: search the web for the question first; the turn costs the search's price on top (charged only when it found sources). */
+  search?: boolean;
   /** Expert chat: the expert's system prompt, sent with every turn of the group. */
   appPrompt?: string;
 }

@@ -53,5 +53,6 @@ export function messageView(m: MessageRow): ChatMessage {
           },
     charged: m.charged,
     dateTime: m.createdAt.toISOString(),
+    ...(m.search ? { search: m.search } : {}),
   };
 }

@@ -5,6 +5,7 @@ import type { AppContext } from '../../core/context.ts';
 import { masks, menus, modelKeys, models, notices, siteConfig } from '../../db/schema/index.ts';
 import { voiceAbilities } from '../../providers/audio/openai-audio.ts';
 import { createPayProviders, PAY_PRIORITY } from '../../providers/pay/index.ts';
+import { searchInfoOf } from '../../providers/search/index.ts';
 import { SETTINGS_DEFAULTS, type SettingKey, type SiteSettings } from './defaults.ts';
 
 export type { SiteSettings };
@@ -173,6 +174,7 @@ export class ConfigService {
         copyright: s.copyright,
       },
       image_hosts: imageHosts(this.ctx.config),
+      search: searchInfoOf(this.ctx.config.env),
       demo: {
         mode: this.ctx.config.demo,
         sms: this.ctx.sms.name === 'console',

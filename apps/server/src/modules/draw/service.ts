@@ -24,7 +24,7 @@ import { randomToken } from '../../core/ids.ts';
 import { limitOrThrow } from '../../core/rate-limit.ts';
 import type { Db } from '../../db/client.ts';
 import { drawImages, drawTasks } from '../../db/schema/index.ts';
-import { checkImage, downloadImage, makeThumbnail } from '../../providers/image/files.ts';
+import { checkImage, downloadImage, hostsOf, makeThumbnail } from '../../providers/image/files.ts';
 import { MidjourneyProxy } from '../../providers/image/midjourney.ts';
 import { OfflineImages, OfflineMidjourney } from '../../providers/image/offline.ts';
 import { OpenAiImages } from '../../providers/image/openai.ts';
@@ -78,6 +78,8 @@ export class DrawService {
   readonly images: ImageProvider;
   readonly mj: MidjourneyProvider;
   private banned: string[];
+  /** The drawing services the operator configured may serve their images from any address; other image URLs must be public. */
+  private imageHosts: string[];
 
   constructor(
     private ctx: AppContext,
@@ -94,6 +96,7 @@ export class DrawService {
     this.mj =
       providers.mj ??
       (env.MJ_PROXY_URL ? new MidjourneyProxy({ baseUrl: env.MJ_PROXY_URL, secret: env.MJ_API_SECRET }) : new OfflineMidjourney(() => ctx.clock.now(), env.MJ_OFFLINE_DURATION_MS));
+    this.imageHosts = hostsOf(env.DRAW_OPENAI_BASE_URL, env.MJ_PROXY_URL);
     this.banned = (env.DRAW_BANNED_WORDS ?? '')
       .split(/[,，\n]/)
       .map((w) => w.trim().toLowerCase())
@@ -136,7 +139,7 @@ export class DrawService {
 
   /** Downloads (when a URL), checks and stores one provider image with its thumbnail; returns what the row needs. */
   async storeImage(userId: number, image: { bytes?: Buffer; url?: string }) {
-    const bytes = image.bytes ?? (await downloadImage(image.url!));
+    const bytes = image.bytes ?? (await downloadImage(image.url!, 60_000, undefined, this.imageHosts));
     const info = checkImage(bytes);
     const thumb = await makeThumbnail(bytes, info);
     const d = new Date(this.ctx.clock.now());
@@ -467,7 +470,7 @@ export class DrawService {
     }
     let stored: StoredImage;
     try {
-      const bytes = this.mj.render ? await this.mj.render(task.remoteId) : remote.imageUrl ? await downloadImage(remote.imageUrl, 60_000, run.signal) : null;
+      const bytes = this.mj.render ? await this.mj.render(task.remoteId) : remote.imageUrl ? await downloadImage(remote.imageUrl, 60_000, run.signal, this.imageHosts) : null;
       if (!bytes) return { state: s, next: 'failed', error: '绘画服务没有返回图片，未扣除积分' };
       stored = await this.storeImage(task.userId, { bytes });
     } catch (e) {

@@ -54,8 +54,11 @@ export interface TurnAdapter<T extends OwnedTurn, R extends Record<string, unkno
   kind: string;
   /** In the transaction that holds the cost: writes what must exist before the first token leaves (the conversation, the question). */
   begin(tx: Db, turn: T, startedAt: number): Promise<R>;
-  /** Produces the reply into `emit` (a promise it returns holds the producer back); throws LlmError when the upstream fails; stops when `signal` aborts. */
-  produce(turn: T, ref: R, emit: DeltaSink, signal: AbortSignal): Promise<{ usage: LlmUsage | null; extra?: unknown }>;
+  /**
+   * Produces the reply into `emit` (a promise it returns holds the producer back); throws LlmError when the upstream fails; stops when `signal` aborts.
+   * `cost`: what the reply costs when it came out cheaper than the price held (a paid extra, such as a web search, that did not happen); never more.
+   */
+  produce(turn: T, ref: R, emit: DeltaSink, signal: AbortSignal): Promise<{ usage: LlmUsage | null; extra?: unknown; cost?: number }>;
   /** In the settling transaction: stores the reply; returns the closing event (`done`, or `error` for a failure). */
   finish(tx: Db, ref: R, outcome: Outcome, extra: unknown): Promise<E>;
   /** The closing event when nothing was saved (refused, or failed before the turn began). */
@@ -76,6 +79,8 @@ interface Settlement<R extends Record<string, unknown>, E extends { type: string
   price: TurnPrice;
   outcome: Outcome;
   extra: unknown;
+  /** What a produced reply is charged, at most `price.cost` (absent: all of it). */
+  due?: number;
 }
 
 interface TurnRow {
@@ -210,6 +215,7 @@ export class TurnEngine {
     gone = () => live.listeners.delete(sse);
     let usage: LlmUsage | null = null;
     let extra: unknown;
+    let due: number | undefined;
     let failure: LlmError | null = null;
     // Registered here at once (a stop on this instance finds it); the owner key for other instances follows meanwhile.
     const registered = this.live.add(live).catch((e: unknown) => this.ctx.log.error({ err: e }, 'turn: registering with other instances failed'));
@@ -223,7 +229,7 @@ export class TurnEngine {
         }
         return live.emit(text);
       };
-      ({ usage, extra } = await adapter.produce(turn, admitted.ref, emit, live.controller.signal));
+      ({ usage, extra, cost: due } = await adapter.produce(turn, admitted.ref, emit, live.controller.signal));
     } catch (e) {
       if (e instanceof LlmError) failure = e;
       else {
@@ -239,7 +245,7 @@ export class TurnEngine {
     metrics.turnsEnded.inc({ kind: adapter.kind, status });
     const outcome: Outcome = { text, status, errorText: problem?.message ?? null, errorCode: problem?.code ?? null, usage, charged: 0 };
 
-    const settlement: Settlement<R, E> = { adapter, userId: turn.userId, admitted, price, outcome, extra };
+    const settlement: Settlement<R, E> = { adapter, userId: turn.userId, admitted, price, outcome, extra, due };
     let closing: E;
     try {
       closing = (await this.settleWithRetries(settlement)) ?? adapter.failure(turn, Code.SERVER_ERROR, INTERRUPTED);
@@ -303,9 +309,10 @@ export class TurnEngine {
    * with text; a failure never), saves it. Null when the turn was settled already.
    * The membership that paid at admission still pays: spends are dated at the turn's start.
    */
-  private async settle<R extends Record<string, unknown>, E extends { type: string }>({ adapter, userId, admitted, price, outcome, extra }: Settlement<R, E>): Promise<E | null> {
+  private async settle<R extends Record<string, unknown>, E extends { type: string }>({ adapter, userId, admitted, price, outcome, extra, due }: Settlement<R, E>): Promise<E | null> {
     const text = storable(outcome.text);
-    const charge = outcome.status !== 'error' && text.length > 0 && price.cost > 0;
+    const cost = due === undefined ? price.cost : Math.max(0, Math.min(due, price.cost));
+    const charge = outcome.status !== 'error' && text.length > 0 && cost > 0;
     return this.ctx.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       const { flipped, charged } = await settleHold(tx, {
@@ -313,7 +320,7 @@ export class TurnEngine {
         userId,
         pool: price.pool,
         held: price.cost,
-        charge: charge ? price.cost : 0,
+        charge: charge ? cost : 0,
         nowMs: admitted.startedAt,
         settledAt: new Date(this.ctx.clock.now()),
         text,

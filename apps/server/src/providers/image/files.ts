@@ -1,3 +1,4 @@
+import { safeFetch, SafeFetchError } from '../../core/safe-fetch.ts';
 import { DrawProviderError } from './types.ts';
 
 /** The largest image a provider may hand us, and the most pixels we decode for a thumbnail. */
@@ -56,38 +57,40 @@ export function checkImage(b: Buffer): CheckedImage {
   return info;
 }
 
-/** Downloads an image URL (http or https only), at most MAX_IMAGE_BYTES, within `timeoutMs`. */
-export async function downloadImage(url: string, timeoutMs = 60_000, signal?: AbortSignal): Promise<Buffer> {
-  let parsed: URL;
+/**
+ * Downloads an image URL through the SSRF-safe fetch (http or https only, public addresses only,
+ * redirects checked), at most MAX_IMAGE_BYTES, within `timeoutMs`. `allowHosts`: hosts the
+ * operator configured (the drawing service itself, which may serve its images from a private address).
+ */
+export async function downloadImage(url: string, timeoutMs = 60_000, signal?: AbortSignal, allowHosts: readonly string[] = []): Promise<Buffer> {
+  let res;
   try {
-    parsed = new URL(url);
-  } catch {
-    throw new DrawProviderError('绘画服务返回的图片地址无效');
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new DrawProviderError('绘画服务返回的图片地址无效');
-  const timeout = AbortSignal.timeout(timeoutMs);
-  let res: Response;
-  try {
-    res = await fetch(parsed, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout, redirect: 'follow' });
-  } catch {
-    throw new DrawProviderError('下载生成的图片失败，请稍后再试');
-  }
-  if (!res.ok || !res.body) throw new DrawProviderError(`下载生成的图片失败（HTTP ${res.status}）`);
-  const declared = Number(res.headers.get('content-length') ?? 0);
-  if (declared > MAX_IMAGE_BYTES) throw new DrawProviderError('生成的图片过大，已放弃');
-  const parts: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
-      size += chunk.length;
-      if (size > MAX_IMAGE_BYTES) throw new DrawProviderError('生成的图片过大，已放弃');
-      parts.push(Buffer.from(chunk));
-    }
+    res = await safeFetch(url, { timeoutMs, signal, maxBytes: MAX_IMAGE_BYTES, allowHosts, headers: { accept: 'image/*' } });
   } catch (e) {
-    if (e instanceof DrawProviderError) throw e;
+    if (e instanceof SafeFetchError) {
+      if (e.kind === 'bad_url') throw new DrawProviderError('绘画服务返回的图片地址无效');
+      if (e.kind === 'too_large') throw new DrawProviderError('生成的图片过大，已放弃');
+      if (e.kind === 'blocked') throw new DrawProviderError('绘画服务返回的图片地址不可访问');
+    }
     throw new DrawProviderError('下载生成的图片失败，请稍后再试');
   }
-  return Buffer.concat(parts);
+  if (res.status < 200 || res.status >= 300) throw new DrawProviderError(`下载生成的图片失败（HTTP ${res.status}）`);
+  return res.body;
+}
+
+/** `host[:port]` of each configured URL (the operator's own services), for `downloadImage`'s allowHosts. */
+export function hostsOf(...urls: (string | undefined)[]): string[] {
+  const out: string[] = [];
+  for (const u of urls) {
+    if (!u) continue;
+    try {
+      const p = new URL(u);
+      out.push(p.port ? `${p.hostname}:${p.port}` : p.hostname);
+    } catch {
+      // not a URL: nothing to allow
+    }
+  }
+  return out;
 }
 
 /** A webp thumbnail THUMB_WIDTH wide (never wider than the image). Call only on an image `checkImage` passed. */

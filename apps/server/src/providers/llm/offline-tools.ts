@@ -4,7 +4,7 @@
  * `LlmRequest.offline`; a real upstream never sees that hint.
  */
 
-export type OfflineHint = { kind: 'mind'; prompt: string } | { kind: 'translate'; text: string; from: string; to: string };
+export type OfflineHint = { kind: 'mind'; prompt: string } | { kind: 'translate'; text: string; from: string; to: string } | { kind: 'search'; sources: { title: string }[] };
 
 const clean = (s: string) => s.replace(/[`*_#[\]<>|]/g, '').replace(/\s+/g, ' ').trim();
 const clip = (s: string, n: number) => (Array.from(s).length > n ? `${Array.from(s).slice(0, n).join('')}…` : s);

@@ -21,7 +21,7 @@ function lastQuestion(messages: LlmMessage[]): { text: string; images: number } 
 }
 
 /** A clearly labelled demo answer that exercises the renderer: heading, list, code, maths. */
-export function offlineReply(messages: LlmMessage[], modelLabel = '当前模型'): string {
+export function offlineReply(messages: LlmMessage[], modelLabel = '当前模型', sources: { title: string }[] = []): string {
   const q = lastQuestion(messages);
   const oneLine = q.text.replace(/\s+/g, ' ').trim();
   const topic = (Array.from(oneLine).slice(0, 24).join('') + (Array.from(oneLine).length > 24 ? '…' : '')).replace(/[`*_#[\]<>]/g, '') || '你的问题';
@@ -49,6 +49,9 @@ export function offlineReply(messages: LlmMessage[], modelLabel = '当前模型'
     '',
     '行内公式同样可以显示，例如 $a^2+b^2=c^2$。',
     '',
+    ...(sources.length
+      ? [`联网搜索找到了 ${sources.length} 个网页，演示引用：${sources.map((s, i) => `「${s.title.replace(/[`*_#[\]<>|]/g, '')}」[${i + 1}]`).join('，')}。`, '']
+      : []),
     '---',
     '管理员设置 `OPENAI_API_KEY`（以及 `OPENAI_BASE_URL`、`OPENAI_MODELS`）后即可获得真实回答。',
   ].join('\n');
@@ -67,7 +70,7 @@ export class OfflineChat implements LlmProvider {
         ? offlineMindMap(hint.prompt, this.opts.modelLabel)
         : hint?.kind === 'translate'
           ? offlineTranslation(hint.text, hint.from, hint.to, this.opts.modelLabel)
-          : offlineReply(req.messages, this.opts.modelLabel);
+          : offlineReply(req.messages, this.opts.modelLabel, hint?.kind === 'search' ? hint.sources : []);
     const reply = Array.from(text);
     let i = 0;
     try {

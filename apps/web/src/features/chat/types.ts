@@ -1,4 +1,4 @@
-import type { ChatMessageStatus } from '@app/shared';
+import type { ChatMessageStatus, ChatSearch } from '@app/shared';
 
 /** SPEC §3 "Chat group" as the screen keeps it; uuid 0 is a new session not saved yet. */
 export interface Group {
@@ -36,6 +36,10 @@ export interface ChatItem {
   /** Model code the message was produced with. */
   model: string;
   status: ChatMessageStatus;
+  /** A searched reply: its sources (cited as [n] in the text), or why there are none. */
+  search?: ChatSearch | null;
+  /** The reply waits for its web search (shown until the first text). */
+  searching?: boolean;
 }
 
 export interface ChatMeta {

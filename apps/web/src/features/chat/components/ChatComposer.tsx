@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { ImagePlus, Languages } from 'lucide-react';
+import { Globe, ImagePlus, Languages } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
@@ -14,6 +14,7 @@ import { Composer } from '../../../components/Composer.tsx';
 import { useChat } from '../stores/chat-store.ts';
 import { useDraft } from '../stores/draft-store.ts';
 import { useCurrentFeature } from '../stores/model-store.ts';
+import { useSearchFor, useWebSearch } from '../stores/search-store.ts';
 import { useChatUi } from '../stores/ui-store.ts';
 import { ImageStrip } from './ImageStrip.tsx';
 import { VoiceButton } from './VoiceButton.tsx';
@@ -36,6 +37,8 @@ export function ChatComposer({ mobile, onSent }: { mobile: boolean; onSent(): vo
   const cap = inputCap(feature);
   const upload = useImageUpload(feature?.code ?? '');
   const fileRef = useRef<HTMLInputElement>(null);
+  const search = useSearchFor(feature?.code);
+  const searchOn = useWebSearch((s) => s.on);
 
   const applyCap = (value: string) => {
     // SPEC §3 prompt store: a `/` typed at the start opens it.
@@ -118,6 +121,31 @@ export function ChatComposer({ mobile, onSent }: { mobile: boolean; onSent(): vo
     </button>
   );
 
+  // 联网搜索: only when a search service is configured and this model may search; remembered on this device.
+  const searchHint = search ? (search.cost > 0 ? t('webSearchCost', { n: search.cost }) : t('webSearchFree')) : '';
+  const searchButton = search && (
+    <button
+      type="button"
+      onClick={() => useWebSearch.getState().setOn(!searchOn)}
+      disabled={generating}
+      aria-pressed={searchOn}
+      title={searchHint}
+      data-testid="web-search-toggle"
+      className={clsx(
+        'inline-flex h-9 shrink-0 items-center gap-1 rounded-full text-sm transition-colors disabled:opacity-40',
+        // On a phone the globe alone (the box needs the width); its pressed colour says it is on.
+        mobile ? 'w-9 justify-center' : 'px-2.5',
+        searchOn
+          ? 'bg-blue-50 text-blue-700 ring-1 ring-blue-200 hover:bg-blue-100 dark:bg-blue-500/15 dark:text-blue-200 dark:ring-blue-500/30'
+          : 'text-neutral-600 hover:bg-neutral-100 hover:text-neutral-800 dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-neutral-100',
+      )}
+    >
+      <Globe className="size-4" aria-hidden />
+      <span className={mobile ? 'sr-only' : undefined}>{t('webSearch')}</span>
+      <span className="sr-only">{searchHint}</span>
+    </button>
+  );
+
   const counter = showCount && (
     <span className={clsx('shrink-0 text-xs tabular-nums', length >= cap ? 'text-red-500' : 'text-neutral-400')} aria-live="polite">
       {length}/{cap}
@@ -142,6 +170,7 @@ export function ChatComposer({ mobile, onSent }: { mobile: boolean; onSent(): vo
           <VoiceButton onText={(said) => applyCap(appendDictated(useDraft.getState().text, said))} disabled={generating} />
           <PromptStoreButton onPick={applyCap} disabled={generating} />
           {translateButton}
+          {searchButton}
         </>
       }
       aside={counter || undefined}

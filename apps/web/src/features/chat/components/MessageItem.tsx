@@ -9,6 +9,8 @@ import type { ChatItem } from '../types.ts';
 import { BranchSwitcher } from './BranchSwitcher.tsx';
 import { EditQuestion } from './EditQuestion.tsx';
 import { MessageActions } from './MessageActions.tsx';
+import { ReplySources, Searching } from './ReplySources.tsx';
+import { linkCitations } from '../logic/citations.ts';
 import { RobotAvatar } from '../../../components/RobotAvatar.tsx';
 
 export interface MessageItemProps {
@@ -38,10 +40,12 @@ function Thinking() {
 function ReplyBody({ item }: { item: ChatItem }) {
   const { t } = useTranslation('chat');
   const live = useStreamText(item.loading ? item.key : null);
-  const text = live ?? item.text;
+  const sources = item.search?.sources;
+  const text = live ?? (sources?.length ? linkCitations(item.text, sources) : item.text);
   return (
     <>
-      {text ? <ReplyMarkdown text={text} streaming={live !== null} /> : item.loading ? <Thinking /> : null}
+      {text ? <ReplyMarkdown text={text} streaming={live !== null} /> : item.loading ? item.searching ? <Searching /> : <Thinking /> : null}
+      {item.search && !item.loading && <ReplySources search={item.search} anchor={`src-${item.key}`} />}
       {item.error && (
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-500/10 dark:text-red-300" role="alert">
           <span className="inline-flex min-w-0 items-center gap-1.5">

@@ -11,6 +11,7 @@ import { buildTree, subtreeOf } from '../logic/tree.ts';
 import { useChat } from '../stores/chat-store.ts';
 import { useDraft } from '../stores/draft-store.ts';
 import { currentFeature } from '../stores/model-store.ts';
+import { wantsSearch } from '../stores/search-store.ts';
 import { streamStore } from '../stores/stream-store.ts';
 import type { ChatItem } from '../types.ts';
 import '../locales.ts';
@@ -190,7 +191,8 @@ async function runTurn({ input, images, retry, start: requested, base, parentId,
   const follows = isNewGroup || retry ? undefined : (parentId ?? list[list.length - 1]?.id ?? undefined);
   const shown = input.trim() ? input : (start?.display ?? input);
   const question = retry ? null : draftMessage({ inversion: true, text: shown, images, model: feature.code });
-  const reply = draftMessage({ inversion: false, loading: true, model: feature.code });
+  const search = wantsSearch(feature.code);
+  const reply = draftMessage({ inversion: false, loading: true, model: feature.code, ...(search ? { searching: true } : {}) });
   if (question && start) startsOf.set(question.key, start);
   useChat.setState({ chatList: [...list, ...(question ? [question] : []), reply], listOf: groupUuid, generating: true });
   streamStore.start(reply.key);
@@ -207,6 +209,7 @@ async function runTurn({ input, images, retry, start: requested, base, parentId,
         images,
         retry,
         usingContext: chat.usingContext,
+        ...(search ? { search: true } : {}),
         ...first,
         ...(follows !== undefined ? { parentId: follows } : {}),
         ...(retry && messageId !== undefined ? { messageId } : {}),
@@ -238,12 +241,12 @@ async function runTurn({ input, images, retry, start: requested, base, parentId,
 export function settleReply(outcome: RunOutcome<ChatStreamEvent>, turn: { replyKey: string; questionKey: string | null; uuid: number; isNewGroup: boolean }): boolean {
   const { uuid } = turn;
   const text = 'text' in outcome ? outcome.text : streamStore.text();
-  const patch = (p: Partial<ChatItem>) => useChat.getState().patchMessage(turn.replyKey, { text, loading: false, ...p });
+  const patch = (p: Partial<ChatItem>) => useChat.getState().patchMessage(turn.replyKey, { text, loading: false, searching: false, ...p });
   let syncIds = false;
 
   if (outcome.kind === 'done') {
     const done = outcome.event;
-    patch({ id: done.messageId, status: done.status });
+    patch({ id: done.messageId, status: done.status, searching: false, ...(done.search ? { search: done.search } : {}) });
     if (turn.questionKey) useChat.getState().patchMessage(turn.questionKey, { id: done.userMessageId });
     if (useChat.getState().listOf === uuid) useChat.getState().absorbPath();
     if (done.charged > 0) useSession.getState().loadUser().catch(() => {});

@@ -18,6 +18,7 @@ export const fromServerMessage = (m: ChatMessage): ChatItem => ({
   images: m.images,
   model: m.model,
   status: m.status,
+  ...(m.search ? { search: m.search } : {}),
 });
 
 export const fromServerGroup = (g: ChatGroup): Group => ({
