@@ -21,7 +21,7 @@ type Theme = 'light' | 'dark';
 async function settle(page: Page) {
   await page.locator('#root > *').first().waitFor();
   // Skeletons give way to content, and fades end, before measuring.
-  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 5000 }).catch(() => {});
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .animate-pulse'), undefined, { timeout: 5000 }).catch(() => {});
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5000 }).catch(() => {});
 }
 
