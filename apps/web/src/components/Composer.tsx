@@ -95,7 +95,7 @@ export function Composer({ mobile, value, onChange, onSubmit, onStop, generating
     >
       <div
         className={clsx(
-          'rounded-[22px] border border-neutral-200 bg-white shadow-[0_2px_12px_rgba(0,0,0,0.04)] transition-colors focus-within:border-neutral-300 dark:border-neutral-800 dark:bg-neutral-900 dark:focus-within:border-neutral-700',
+          'rounded-[22px] border border-neutral-200 bg-white shadow-[0_2px_12px_rgba(0,0,0,0.04)] transition-colors focus-within:border-focus dark:border-neutral-800 dark:bg-neutral-900',
           clip && 'overflow-hidden',
         )}
       >

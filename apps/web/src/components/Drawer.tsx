@@ -4,6 +4,7 @@ import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { iconButton } from './styles.ts';
 import './locales.ts';
+import { useReturnFocus } from '../lib/useReturnFocus.ts';
 
 interface DrawerProps {
   open: boolean;
@@ -18,11 +19,13 @@ interface DrawerProps {
  */
 export function Drawer({ open, onClose, title, children }: DrawerProps) {
   const { t } = useTranslation('common');
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={(o) => !o && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="modal-overlay fixed inset-0 z-40 bg-black/40 lg:hidden" />
         <Dialog.Content
+          {...returnFocus}
           aria-describedby={undefined}
           className="drawer-content fixed inset-y-0 left-0 z-40 flex w-[300px] max-w-[85vw] flex-col bg-neutral-50 pt-[env(safe-area-inset-top)] pb-[env(safe-area-inset-bottom)] shadow-xl outline-none lg:hidden dark:bg-neutral-900"
         >

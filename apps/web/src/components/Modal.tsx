@@ -4,6 +4,7 @@ import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import './locales.ts';
+import { useReturnFocus } from '../lib/useReturnFocus.ts';
 
 interface ModalProps {
   open: boolean;
@@ -25,11 +26,13 @@ interface ModalProps {
  */
 export function Modal({ open, onOpenChange, title, description, children, footer, widthClass = 'md:w-[440px]', hideClose }: ModalProps) {
   const { t } = useTranslation('common');
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="modal-overlay fixed inset-0 z-50 bg-black/40 backdrop-blur-[1px] dark:bg-black/60" />
         <Dialog.Content
+          {...returnFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
           className={clsx(
             'modal-content fixed z-50 flex flex-col bg-white text-neutral-900 shadow-xl outline-none dark:bg-neutral-900 dark:text-neutral-100',

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useMobileSidebar } from '../../lib/mobile-sidebar.ts';
 import { DrawerSidebar } from './Sidebar.tsx';
 import '../locales.ts';
+import { useReturnFocus } from '../../lib/useReturnFocus.ts';
 
 /** The sidebar as a left drawer over the screen on mobile (lazy: Radix loads only when first opened). */
 export default function MobileSidebar() {
@@ -18,11 +19,13 @@ export default function MobileSidebar() {
     return () => mq.removeEventListener('change', onChange);
   }, [setOpen]);
 
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Portal>
         <Dialog.Overlay className="modal-overlay fixed inset-0 z-40 bg-black/40 md:hidden" />
         <Dialog.Content
+          {...returnFocus}
           aria-describedby={undefined}
           className="drawer-content fixed inset-y-0 left-0 z-40 w-[280px] max-w-[85vw] shadow-xl outline-none md:hidden"
         >

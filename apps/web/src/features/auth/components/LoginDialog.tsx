@@ -14,6 +14,7 @@ import { OrderNotice } from './OrderNotice.tsx';
 import { PhoneLogin } from './PhoneLogin.tsx';
 import { ProtocolNote } from './ProtocolNote.tsx';
 import { WechatLogin } from './WechatLogin.tsx';
+import { useReturnFocus } from '../../../lib/useReturnFocus.ts';
 
 /** SPEC §2.6. The layout mounts it once; `useSession().loginOpen` opens it. */
 export function LoginDialog() {
@@ -22,11 +23,13 @@ export function LoginDialog() {
   const closeLogin = useSession((s) => s.closeLogin);
   const { t } = useTranslation('auth');
 
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && closeLogin()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[60] bg-neutral-950/40 backdrop-blur-[2px] dark:bg-black/60" />
         <Dialog.Content
+          {...returnFocus}
           aria-describedby={undefined}
           className={clsx(
             // Anchored by its top, not centred, so switching method changes only where the dialog ends.

@@ -8,7 +8,7 @@ export function ProtocolNote({ url, title }: { url: string; title: string }) {
   return (
     <p className="text-center text-xs leading-5 text-neutral-400 dark:text-neutral-500">
       {t('protocol')}
-      <a href={url} target="_blank" rel="noopener noreferrer" className="text-neutral-600 hover:text-primary dark:text-neutral-300 dark:hover:text-indigo-400">
+      <a href={url} target="_blank" rel="noopener noreferrer" className="text-neutral-600 underline underline-offset-2 hover:text-primary dark:text-neutral-300 dark:hover:text-indigo-400">
         {label}
       </a>
     </p>

@@ -18,7 +18,7 @@ export function Agreement({ checkbox }: Props) {
               href={protocol.url}
               target="_blank"
               rel="noopener noreferrer"
-              className="text-primary-fg hover:underline"
+              className="text-primary-fg underline underline-offset-2"
               onClick={(e) => e.stopPropagation()}
             >
               {protocol.title || t('agreeDefault')}

@@ -3,8 +3,8 @@ import clsx from 'clsx';
 import type { PayChannelName } from '@app/shared';
 
 export const CHANNEL_STYLE: Record<PayChannelName, { mark: string; tone: string }> = {
-  wxpay: { mark: '微', tone: 'bg-[#07c160]' },
-  alipay: { mark: '支', tone: 'bg-[#1677ff]' },
+  wxpay: { mark: '微', tone: 'bg-wxpay' },
+  alipay: { mark: '支', tone: 'bg-alipay' },
 };
 
 export function ChannelMark({ channel, className }: { channel: PayChannelName; className?: string }) {

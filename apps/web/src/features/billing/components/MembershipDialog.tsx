@@ -107,7 +107,7 @@ export function MembershipDialog({ open, onClose, onDismiss }: { open: boolean; 
               <div className="flex flex-col items-center gap-2 text-center" aria-live="polite">
                 <p className="text-xs text-neutral-500 dark:text-neutral-400">
                   {t('price.amount')}
-                  <span className="ml-1.5 text-lg font-semibold text-rose-500 tabular-nums">¥{qr?.amount ?? selected.price}</span>
+                  <span className="ml-1.5 text-lg font-semibold text-rose-600 tabular-nums dark:text-rose-400">¥{qr?.amount ?? selected.price}</span>
                 </p>
                 <QrBox value={qr?.qr_code ?? null} state={phase === 'paid' || paid ? 'paid' : phase} onRefresh={refresh} />
                 <p className="text-sm text-neutral-700 dark:text-neutral-200">{phase === 'paid' ? t('membership.successUser') : scanHint}</p>

@@ -30,7 +30,7 @@ export function MembershipSummary({ user, balance }: { user: UserInfo | null; ba
         <button
           type="button"
           onClick={() => openLogin()}
-          className="inline-flex h-10 shrink-0 items-center justify-center gap-1.5 rounded-xl bg-amber-500 px-5 text-sm font-medium text-white transition-colors hover:bg-amber-600"
+          className="inline-flex h-10 shrink-0 items-center justify-center gap-1.5 rounded-xl bg-amber-500 px-5 text-sm font-medium text-amber-950 transition-colors hover:bg-amber-400"
         >
           <LogIn className="size-4" aria-hidden />
           {t('centre.login')}

@@ -137,12 +137,12 @@ export function MobilePurchase({ open, onClose }: { open: boolean; onClose(): vo
                   onClick={() => void pay(m)}
                   className={clsx(
                     'flex h-12 items-center justify-center gap-2 rounded-xl text-[15px] font-medium text-white transition-opacity disabled:opacity-60',
-                    channel === 'wxpay' ? 'bg-[#07c160]' : 'bg-[#1677ff]',
+                    channel === 'wxpay' ? 'bg-wxpay' : 'bg-alipay',
                   )}
                 >
                   {busy === m.pay_method ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <ChannelMark channel={channel} className="bg-white/20" />}
                   {m.pay_name}
-                  {selected && <span className="font-normal tabular-nums opacity-90">¥{selected.price}</span>}
+                  {selected && <span className="font-normal tabular-nums">¥{selected.price}</span>}
                 </button>
               );
             })

@@ -9,7 +9,7 @@ export function PackageGrid({ packages, loading, onBuy }: { packages: PackageIte
   const { t } = useTranslation('billing');
   if (loading) {
     return (
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-hidden>
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-hidden aria-busy="true">
         {Array.from({ length: 3 }, (_, i) => (
           <div key={i} className="h-64 animate-pulse rounded-2xl bg-neutral-100 dark:bg-neutral-900" />
         ))}

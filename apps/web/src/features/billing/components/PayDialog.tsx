@@ -162,7 +162,7 @@ export default function PayDialog({ open, onClose }: { open: boolean; onClose():
                 {t('price.amount')} <span className="font-semibold text-neutral-900 tabular-nums dark:text-neutral-100">¥{order.amount}</span>
                 <span className="mx-2 text-neutral-300 dark:text-neutral-600">|</span>
                 {t('pay.remaining')}{' '}
-                <span className="font-medium text-rose-500 tabular-nums" data-testid="pay-countdown">
+                <span className="font-medium text-rose-600 tabular-nums dark:text-rose-400" data-testid="pay-countdown">
                   {mmss(secondsLeft)}
                 </span>
               </p>

@@ -29,7 +29,7 @@ export function DiscountBadge({ text, className }: { text: string; className?: s
   return (
     <span
       className={clsx(
-        'inline-flex shrink-0 items-center rounded-full bg-rose-50 px-2 py-px text-[11px] font-medium whitespace-nowrap text-rose-600 dark:bg-rose-400/10 dark:text-rose-300',
+        'inline-flex shrink-0 items-center rounded-full bg-rose-50 px-2 py-px text-[11px] font-medium whitespace-nowrap text-rose-700 dark:bg-rose-400/10 dark:text-rose-300',
         className,
       )}
     >

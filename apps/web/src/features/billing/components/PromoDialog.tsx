@@ -65,7 +65,7 @@ export function PromoDialog({ pkg, onClose }: { pkg: PackageItem; onClose(): voi
           {pkg.introduction && <p className="mt-0.5 text-xs text-neutral-500 dark:text-neutral-400">{pkg.introduction}</p>}
         </div>
         <Price price={pkg.price} original={pkg.price_y} size="lg" />
-        <p className="rounded-full bg-rose-50 px-3 py-1 text-xs text-rose-600 dark:bg-rose-400/10 dark:text-rose-300">
+        <p className="rounded-full bg-rose-50 px-3 py-1 text-xs text-rose-700 dark:bg-rose-400/10 dark:text-rose-300">
           {t('promo.countdown')} <span className="font-semibold tabular-nums" data-testid="promo-countdown">{mmss(secondsLeft)}</span>
         </p>
         <QrBox value={qr?.qr_code ?? null} state={phase} size={180} onRefresh={refresh} />

@@ -10,6 +10,7 @@ import { ChatComposer } from './ChatComposer.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { MessageList } from './MessageList.tsx';
 import { ScrollToBottom } from '../../../components/ScrollToBottom.tsx';
+import { ReplyAnnouncer } from '../../../components/ReplyAnnouncer.tsx';
 
 function HistorySkeleton() {
   return (
@@ -83,6 +84,7 @@ export function ChatMain({ mobile, intro, outro, composer = true, lockModel = fa
           {!empty && outro}
         </div>
         <ScrollToBottom visible={showButton && !empty} onClick={() => scrollToBottom(true)} />
+        <ReplyAnnouncer reply={last && !last.inversion ? last : undefined} />
       </div>
       <div className="shrink-0 pt-1 pb-2 md:pb-0">
         {composer && <ChatComposer mobile={mobile} onSent={scrollToBottom} />}

@@ -53,23 +53,25 @@ export function EmptyState() {
               </div>
             )}
           </div>
-          <ul role="tabpanel" className="grid gap-2.5 sm:grid-cols-2 lg:grid-cols-3">
-            {current.children.map((c) => (
-              <li key={c.name}>
-                <button
-                  type="button"
-                  onClick={() => void sendMessage(c.content)}
-                  className="group flex h-full w-full flex-col gap-1 rounded-2xl border border-neutral-200/80 bg-white px-4 py-3 text-left transition-colors hover:border-neutral-300 hover:bg-neutral-50 active:bg-neutral-100 dark:border-neutral-800 dark:bg-neutral-900 dark:hover:border-neutral-700 dark:hover:bg-neutral-800/70"
-                >
-                  <span className="flex items-center justify-between gap-2 text-[14px] font-medium">
-                    {c.name}
-                    <ArrowUpRight className="size-4 shrink-0 text-neutral-300 transition-colors group-hover:text-neutral-500 dark:text-neutral-600" aria-hidden />
-                  </span>
-                  <span className="line-clamp-2 text-[13px] leading-5 text-neutral-500 dark:text-neutral-400">{c.content}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
+          <div role="tabpanel">
+            <ul className="grid gap-2.5 sm:grid-cols-2 lg:grid-cols-3">
+              {current.children.map((c) => (
+                <li key={c.name}>
+                  <button
+                    type="button"
+                    onClick={() => void sendMessage(c.content)}
+                    className="group flex h-full w-full flex-col gap-1 rounded-2xl border border-neutral-200/80 bg-white px-4 py-3 text-left transition-colors hover:border-neutral-300 hover:bg-neutral-50 active:bg-neutral-100 dark:border-neutral-800 dark:bg-neutral-900 dark:hover:border-neutral-700 dark:hover:bg-neutral-800/70"
+                  >
+                    <span className="flex items-center justify-between gap-2 text-[14px] font-medium">
+                      {c.name}
+                      <ArrowUpRight className="size-4 shrink-0 text-neutral-300 transition-colors group-hover:text-neutral-500 dark:text-neutral-600" aria-hidden />
+                    </span>
+                    <span className="line-clamp-2 text-[13px] leading-5 text-neutral-500 dark:text-neutral-400">{c.content}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
         </div>
       )}
     </div>

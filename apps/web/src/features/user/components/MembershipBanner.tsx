@@ -20,7 +20,7 @@ export function MembershipBanner({ user }: { user: UserInfo }) {
       </div>
       <Link
         to="/pay"
-        className="shrink-0 rounded-full bg-amber-500 px-3.5 py-1.5 text-[13px] font-medium text-white transition-colors hover:bg-amber-600 dark:bg-amber-500/90"
+        className="shrink-0 rounded-full bg-amber-500 px-3.5 py-1.5 text-[13px] font-medium text-amber-950 transition-colors hover:bg-amber-400"
       >
         {vip ? t('vip.renew') : t('vip.upgrade')}
       </Link>

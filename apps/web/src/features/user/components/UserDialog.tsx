@@ -2,15 +2,18 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
+import { useReturnFocus } from '../../../lib/useReturnFocus.ts';
 
 /** The small centred dialog the user centre's forms open in. */
 export function UserDialog({ open, onClose, title, children }: { open: boolean; onClose: () => void; title: string; children: ReactNode }) {
   const { t } = useTranslation('user');
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-neutral-950/40 dark:bg-black/60" />
         <Dialog.Content
+          {...returnFocus}
           aria-describedby={undefined}
           className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-32px)] w-[calc(100vw-32px)] max-w-[400px] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl outline-none dark:bg-neutral-900 dark:ring-1 dark:ring-white/10"
         >
