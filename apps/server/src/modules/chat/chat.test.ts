@@ -255,7 +255,7 @@ describe('groups and history', () => {
 });
 
 describe('access', () => {
-  const endpoints: [string, string, unknown?][] = [
+  const endpoints: ['GET' | 'POST', string, unknown?][] = [
     ['POST', '/api/chat/create', { input: 'x' }],
     ['GET', '/api/chat/stream?secret=0123456789abcdef0123'],
     ['POST', '/api/chat/stop', { secret: '0123456789abcdef0123' }],

@@ -302,6 +302,31 @@ describe('with a model configured (OpenAI protocol, local fake)', () => {
     expect((await view(v.body.data.deckId, carol, t2)).outline).toHaveLength(3);
   });
 
+  it('stopping a deck while a section is being written gives the quota back and returns to the editable outline', async () => {
+    const o = await makeOutline(t2, carol, { topic: '中途停止', pages: 8 });
+    const usageRows = async () => (await t2.ctx.db.select().from(balanceLedger).where(and(eq(balanceLedger.userId, carolId), eq(balanceLedger.type, 'usage')))).length;
+    const usageBefore = await usageRows();
+    const before = (await t2.ctx.db.select().from(balances).where(eq(balances.userId, carolId)))[0]!.basePpt;
+    up.state.hang = 1;
+    const seen = up.state.sectionRequests;
+    expect((await t2.call('POST', '/api/aippt/deck/generate', { token: carol, body: { id: o.deckId } })).body.code).toBe(200);
+    await waitFor(async () => up.state.sectionRequests > seen, 20_000);
+    const held = (await t2.ctx.db.select().from(balances).where(eq(balances.userId, carolId)))[0]!;
+    expect(held.basePpt).toBe(before);
+    const stop = await t2.call('POST', '/api/aippt/deck/cancel', { token: carol, body: { id: o.deckId } });
+    expect(stop.body.code).toBe(200);
+    await untilStatus(o.deckId, ['outline'], t2, 20_000, carol);
+    const v = await view(o.deckId, carol, t2);
+    expect(v.error).toBe('已停止生成，额度已退回');
+    expect(v.outline.length).toBeGreaterThan(0);
+    // The hung section answers late: nothing is charged, the deck stays an outline.
+    up.release();
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await t2.ctx.db.select().from(balances).where(eq(balances.userId, carolId)))[0]!.basePpt).toBe(before);
+    expect((await view(o.deckId, carol, t2)).status).toBe('outline');
+    expect(await usageRows()).toBe(usageBefore);
+  }, 40_000);
+
   it('a section step stuck on one instance is taken over by another once its claim lapses; charged once', async () => {
     const other = await createTestApp({ shareWith: t2, turns: fast });
     try {
