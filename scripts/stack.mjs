@@ -255,7 +255,11 @@ export async function startStack(opts = {}) {
   try {
     say(`== PostgreSQL ${databaseUrl.replace(/:[^:@/]*@/, ':***@')} (schema ${schema}), Redis ${redisUrl} (prefix ${redisPrefix})`);
     say(`== starting instances on ports ${instancePorts.join(', ')} (logs in ${join(dataDir, 'logs')})`);
-    await Promise.all(instances.map((i) => i.start()));
+    // The first alone: on an empty database it creates the schema and applies the migrations, and
+    // two instances doing that at once can collide (migrate.ts takes its advisory lock only after
+    // creating schema_migrations). The others then start together.
+    await instances[0].start();
+    await Promise.all(instances.slice(1).map((i) => i.start()));
 
     const template = readFileSync(join(root, 'deploy/nginx.conf'), 'utf8');
     const conf = join(run, 'nginx.conf');
