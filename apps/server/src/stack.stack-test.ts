@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatStreamEvent, type ChatStreamEvent } from '@app/shared';
@@ -27,7 +28,7 @@ if (missing) console.warn(`test:stack skipped: ${missing}`);
 const tag = randomBytes(4).toString('hex');
 const schema = `stack_t_${tag}`;
 const port = Number(process.env.STACK_TEST_PORT ?? 3310);
-const dataDir = mkdtempSync(join(tmpdir(), 'ai-stack-test-'));
+let dataDir = '';
 let stack: Stack;
 
 interface Envelope<T = any> {
@@ -135,6 +136,7 @@ describe.skipIf(!!missing)('two instances behind nginx (npm run stack)', () => {
   let B: Stack['instances'][number];
 
   beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'ai-stack-test-'));
     stack = await startStack({
       port,
       schema,
@@ -145,7 +147,7 @@ describe.skipIf(!!missing)('two instances behind nginx (npm run stack)', () => {
         // A reply of about 170 pieces, 40 ms apart: long enough to act on mid-stream.
         LLM_OFFLINE_DELAY_MS: '40',
         // A killed instance's turn lapses quickly and is settled by the other one.
-        TURN_LEASE_MS: '1500',
+        TURN_LEASE_MS: '3000',
         TURN_TICK_MS: '250',
         REGISTER_PER_IP_PER_HOUR: '1000',
         SHUTDOWN_GRACE_MS: '2000',
@@ -161,7 +163,11 @@ describe.skipIf(!!missing)('two instances behind nginx (npm run stack)', () => {
     await client.connect();
     await client.query(`drop schema if exists ${schema} cascade`);
     await client.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    const redis = new Redis(process.env.REDIS_URL || 'redis://127.0.0.1:6379');
+    const keys = await redis.keys(`${schema}:*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 
   it('nginx runs the shipped config and both instances are ready behind it', async () => {
