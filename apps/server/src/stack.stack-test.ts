@@ -150,6 +150,7 @@ describe.skipIf(!!missing)('two instances behind nginx (npm run stack)', () => {
         TURN_LEASE_MS: '3000',
         TURN_TICK_MS: '250',
         REGISTER_PER_IP_PER_HOUR: '1000',
+        LOGIN_FAILS_PER_USERNAME: '3',
         SHUTDOWN_GRACE_MS: '2000',
         LOG_LEVEL: 'warn',
       },
@@ -261,6 +262,37 @@ describe.skipIf(!!missing)('two instances behind nginx (npm run stack)', () => {
       expect(again.body.code).toBe(429);
       expect(again.body.message).toMatch(/秒后再试/);
     }
+  });
+
+  it('password-login failures of an account count across both instances', async () => {
+    const userName = `st_${randomBytes(5).toString('hex')}`;
+    const reg = await call(stack.url, 'POST', '/api/login/register', { body: { userName, password: 'stack-Passw0rd' } });
+    expect(reg.body.code, reg.body.message).toBe(200);
+    // Three failures (the limit here), spread over A, B and A.
+    for (const base of [A.url, B.url, A.url]) {
+      const bad = await call(base, 'POST', '/api/login/account-login', { body: { userName, password: 'wrong-password' } });
+      expect(bad.body.message).toBe('账号或密码错误');
+    }
+    // Locked on both, even with the right password.
+    for (const base of [B.url, A.url]) {
+      const locked = await call(base, 'POST', '/api/login/account-login', { body: { userName, password: 'stack-Passw0rd' } });
+      expect(locked.body.code).toBe(429);
+    }
+  });
+
+  it('a WeChat QR login shown by A, scanned on B, is picked up through nginx once', async () => {
+    const qr = await call<{ loginTicket: string }>(A.url, 'GET', '/api/login/wechat-qrcode');
+    expect(qr.body.code, qr.body.message).toBe(200);
+    const ticket = qr.body.data.loginTicket;
+    expect((await call(B.url, 'GET', `/api/login/wechat?login_ticket=${ticket}`)).body.code).toBe(202);
+    const scan = await call(B.url, 'POST', '/api/dev/wechat/scan', { body: { scene: ticket, openid: `dev_stack_${tag}` } });
+    expect(scan.body.code, scan.body.message).toBe(200);
+    const done = await call<{ token: string }>(stack.url, 'GET', `/api/login/wechat?login_ticket=${ticket}`);
+    expect(done.body.code, done.body.message).toBe(200);
+    const info = await call<{ wechat_bound: boolean }>(B.url, 'GET', '/api/user/info', { token: done.body.data.token });
+    expect(info.body.data.wechat_bound).toBe(true);
+    // The ticket is used up on every instance.
+    for (const base of [A.url, B.url]) expect((await call(base, 'GET', `/api/login/wechat?login_ticket=${ticket}`)).body.code).toBe(400);
   });
 
   it('a site config change made on A (admin API) is seen by B without a restart', async () => {
