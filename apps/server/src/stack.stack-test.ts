@@ -179,6 +179,10 @@ describe.skipIf(!!missing)('two instances behind nginx (npm run stack)', () => {
     // Requests are spread over both instances (round robin): both answer through nginx.
     const res = await fetch(`${stack.url}/api/health`);
     expect(res.headers.get('server') ?? '').toMatch(/nginx/);
+    // The web app is served through nginx too (fetch asks for gzip/br as a browser does).
+    const page = await fetch(`${stack.url}/`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<html lang="zh-CN">');
   });
 
   it('an SSE chat stream arrives through nginx in many pieces as it is written, not as one buffered blob', async () => {
