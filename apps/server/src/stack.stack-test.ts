@@ -324,6 +324,27 @@ describe.skipIf(!!missing)('two instances behind nginx (npm run stack)', () => {
     await waitFor('menu on B', async () => (await call<{ list: { name: string }[] }>(B.url, 'GET', '/api/menu')).body.data.list.some((m) => m.name === items[0]!.name));
   });
 
+  it('A drained (SIGTERM) mid-stream: its open stream ends with the reply saved, nginx sends the rest to B, A rejoins', async () => {
+    const token = await register(stack.url);
+    const turn = await createTurn(A.url, token, '优雅退出');
+    const later: { draining?: Promise<void> } = {};
+    const r = await readStream(`${A.url}/api/chat/stream?secret=${turn.secret}`, token, (e, so) => {
+      if (e.type === 'delta' && deltas(so) === 10 && !later.draining) later.draining = A.stop('SIGTERM');
+    });
+    // While A drains (SHUTDOWN_GRACE_MS 2 s here, the reply needs longer) nginx keeps answering.
+    for (let i = 0; i < 4; i++) expect((await call(stack.url, 'GET', '/api/ready')).status).toBe(200);
+    await later.draining;
+    expect(r.broken).toBe(false);
+    // The grace ran out before the reply's end (about 170 pieces, 40 ms apart): stopped, text kept.
+    expect(r.events.at(-1)).toMatchObject({ type: 'done', status: 'stopped' });
+    const reply = (await history(stack.url, token, turn.uuid)).find((m) => m.role === 'assistant');
+    expect(reply).toMatchObject({ status: 'stopped', text: r.text });
+
+    await A.start();
+    const back = await call(A.url, 'GET', '/api/ready');
+    expect(back.status).toBe(200);
+  });
+
   it('A killed mid-stream: the page reloads through nginx (served by B) and finds the partial reply', async () => {
     const token = await register(stack.url);
     const turn = await createTurn(A.url, token, '讲到一半');
