@@ -8,7 +8,7 @@
 // STACK_HOST (nginx's address, 127.0.0.1), STACK_PUBLIC_URL, DATABASE_URL
 // (postgres://postgres@127.0.0.1:5432/test), DATABASE_SCHEMA (stack), REDIS_URL
 // (redis://127.0.0.1:6379), REDIS_PREFIX (<schema>:), S3_BUCKET/S3_ENDPOINT/S3_ACCESS_KEY_ID/
-// S3_SECRET_ACCESS_KEY/S3_REGION (a real store instead of the fake), LOG_LEVEL (warn),
+// S3_SECRET_ACCESS_KEY/S3_REGION (a real store instead of the fake), LOG_LEVEL (info),
 // ADMIN_PASSWORD (else one made once and kept in data/stack/secrets.json), and any other server
 // setting, which both instances receive. scripts/stack/ holds the nginx and fake-S3 helpers;
 // apps/server/src/stack.stack-test.ts (`npm run test:stack`) uses startStack() below.
@@ -211,7 +211,7 @@ export async function startStack(opts = {}) {
     REDIS_URL: redisUrl,
     REDIS_PREFIX: redisPrefix,
     DEMO_MODE: env.DEMO_MODE ?? '1',
-    LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
+    LOG_LEVEL: env.LOG_LEVEL ?? 'info',
     SHUTDOWN_GRACE_MS: env.SHUTDOWN_GRACE_MS ?? '5000',
     ...secrets,
     ...(env.ADMIN_PASSWORD ? { ADMIN_PASSWORD: env.ADMIN_PASSWORD } : {}),
