@@ -255,7 +255,8 @@ async function registerWeb(app: FastifyInstance, config: AppConfig) {
       root: dist,
       // Looked up per request, so a rebuild is served without a restart.
       wildcard: true,
-      index: false,
+      // `/` is the app's page (a directory without an index answered 403 to clients that ask for no encoding).
+      index: 'index.html',
       // The build writes .br/.gz beside each asset (scripts/precompress.mjs).
       preCompressed: true,
       cacheControl: false,

@@ -14,9 +14,10 @@ export async function migrate(database: Database, dir = MIGRATIONS_DIR) {
     .filter((f) => f.endsWith('.sql'))
     .sort();
   const escape = (s: string) => s.replace(/'/g, "''");
+  // The lock first: two instances creating the table at once on an empty schema made one of them fail.
   const script = [
-    'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now());',
     'select pg_advisory_xact_lock(727401);',
+    'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now());',
   ];
   // One script: a DO block per file guards "apply once"; everything runs in one transaction.
   const body = files

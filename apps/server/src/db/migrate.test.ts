@@ -1,0 +1,29 @@
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from './client.ts';
+import { migrate } from './migrate.ts';
+
+const MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+const url = process.env.DATABASE_URL;
+
+// The embedded database has one connection per process: only a real PostgreSQL can race.
+describe.skipIf(!url)('migrations on a real PostgreSQL', () => {
+  it('two instances starting at once on an empty schema both start; every file is applied once', async () => {
+    const schema = `m_${randomBytes(6).toString('hex')}`;
+    const a = await openDatabase({ url: url!, searchPath: schema });
+    const b = await openDatabase({ url: url!, searchPath: schema });
+    try {
+      await Promise.all([migrate(a), migrate(b)]);
+      const result = (await a.db.execute(sql`select name from schema_migrations order by name`)) as { rows: { name: string }[] };
+      expect(result.rows.map((r) => r.name)).toEqual(readdirSync(MIGRATIONS).filter((f) => f.endsWith('.sql')).sort());
+    } finally {
+      await a.db.execute(sql.raw(`drop schema if exists "${schema}" cascade`));
+      await a.close();
+      await b.close();
+    }
+  }, 120_000);
+});
