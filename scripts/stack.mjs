@@ -255,9 +255,9 @@ export async function startStack(opts = {}) {
   try {
     say(`== PostgreSQL ${databaseUrl.replace(/:[^:@/]*@/, ':***@')} (schema ${schema}), Redis ${redisUrl} (prefix ${redisPrefix})`);
     say(`== starting instances on ports ${instancePorts.join(', ')} (logs in ${join(dataDir, 'logs')})`);
-    // The first alone: on an empty database it creates the schema and applies the migrations, and
-    // two instances doing that at once can collide (migrate.ts takes its advisory lock only after
-    // creating schema_migrations). The others then start together.
+    // The first alone: on an empty database it creates the schema (DATABASE_SCHEMA's `create schema
+    // if not exists` is not under the migrations' advisory lock, and two at once can collide) and
+    // applies the migrations. The others then start together.
     await instances[0].start();
     await Promise.all(instances.slice(1).map((i) => i.start()));
 
