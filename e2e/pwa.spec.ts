@@ -123,9 +123,14 @@ test('a new deployment is offered as 刷新, and the page reloads into it', asyn
 
 test.describe("WeChat's in-app browser", () => {
   test.use({ userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36 MicroMessenger/8.0.49.2600(0x28003133) NetType/WIFI Language/zh_CN' });
-  test('registers no service worker and the page works', async ({ page }) => {
+  test('logs in silently through OAuth, registers no service worker, and the page works', async ({ page }) => {
     await page.goto('/talk');
+    // No token inside WeChat: the app goes to the authorisation page (here the demo simulator) and comes back with a code.
+    await page.waitForURL(/\/api\/dev\/wechat\/oauth\?/, { timeout: 30_000 });
+    await page.getByRole('link', { name: '同意' }).click();
+    await page.waitForURL(/\/talk$/, { timeout: 30_000 });
     await expect(page.locator('main')).toBeVisible();
+    await expect.poll(() => page.evaluate(() => !!localStorage.getItem('SECRET_TOKEN'))).toBe(true);
     await page.waitForLoadState('load');
     await page.waitForTimeout(500);
     expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length))).toBe(0);
