@@ -1,17 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe.ts';
-import { expect, freshName, isMobile, shot, test } from './fixtures.ts';
-
-const ADMIN = { userName: 'e2e_admin', password: 'e2e-admin-pass' };
-
-async function asAdmin(page: Page) {
-  const res = await page.request.post('/api/login/account-login', { data: ADMIN });
-  const token = (await res.json()).data.token as string;
-  await page.addInitScript((t) => localStorage.setItem('SECRET_TOKEN', JSON.stringify({ data: t, expire: Date.now() + 604800_000 })), token);
-  return token;
-}
+import { asAdmin, expect, freshName, isMobile, shot, test } from './fixtures.ts';
 
 /** A local OpenAI-compatible upstream: a key starting `k401-` is refused as invalid, any other gets `pong`. */
 async function fakeUpstream(): Promise<{ url: string; server: Server }> {

@@ -1,15 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe.ts';
-import { expect, isMobile, loginViaApi, shot, test } from './fixtures.ts';
-
-const ADMIN = { userName: 'e2e_admin', password: 'e2e-admin-pass' };
-
-async function asAdmin(page: Page) {
-  const res = await page.request.post('/api/login/account-login', { data: ADMIN });
-  const token = (await res.json()).data.token as string;
-  await page.addInitScript((t) => localStorage.setItem('SECRET_TOKEN', JSON.stringify({ data: t, expire: Date.now() + 604800_000 })), token);
-  return token;
-}
+import { asAdmin, expect, isMobile, loginViaApi, shot, test } from './fixtures.ts';
 
 test.describe('admin console: feedback and card keys', () => {
   test.describe.configure({ timeout: 180_000 });

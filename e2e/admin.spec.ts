@@ -1,16 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe.ts';
-import { expect, freshName, isMobile, loginViaApi, shot, test } from './fixtures.ts';
-
-const ADMIN = { userName: 'e2e_admin', password: 'e2e-admin-pass' };
-
-/** Signs in as the administrator the e2e server creates (ADMIN_USERNAME / ADMIN_PASSWORD). */
-async function asAdmin(page: Page) {
-  const res = await page.request.post('/api/login/account-login', { data: ADMIN });
-  const token = (await res.json()).data.token as string;
-  await page.addInitScript((t) => localStorage.setItem('SECRET_TOKEN', JSON.stringify({ data: t, expire: Date.now() + 604800_000 })), token);
-  return token;
-}
+import { asAdmin, expect, freshName, isMobile, loginViaApi, shot, test } from './fixtures.ts';
 
 /** A user registered through the API, in the page's own request context (no token stored in the page). */
 async function registerUser(page: Page) {

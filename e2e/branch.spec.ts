@@ -1,20 +1,9 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expectAccessible } from './axe.ts';
 import { expect, isMobile, loginViaApi, shot, test } from './fixtures.ts';
+import { sendChat, waitReplyDone } from './chat-helpers.ts';
 
-const input = (page: Page) => page.getByRole('textbox', { name: '输入消息' });
 const main = (page: Page) => page.getByRole('main');
-
-async function send(page: Page, info: TestInfo, text: string) {
-  await input(page).fill(text);
-  if (isMobile(info)) await page.getByRole('button', { name: '发送' }).click();
-  else await input(page).press('Enter');
-}
-
-async function waitReplyDone(page: Page) {
-  await expect(page.getByRole('button', { name: '停止生成' })).toBeVisible();
-  await expect(page.getByRole('button', { name: '停止生成' })).toBeHidden({ timeout: 30_000 });
-}
 
 /** The row of a question on screen, by its text. */
 const question = (page: Page, text: string) => main(page).locator('[data-role="user"]').filter({ hasText: text });
@@ -44,9 +33,9 @@ test.describe('edit and branch', () => {
     test.setTimeout(180_000);
     await loginViaApi(page);
     await page.goto('/talk');
-    await send(page, info, '第一个问题：什么是分支');
+    await sendChat(page, info, '第一个问题：什么是分支');
     await waitReplyDone(page);
-    await send(page, info, '原来的第二个问题');
+    await sendChat(page, info, '原来的第二个问题');
     await waitReplyDone(page);
 
     // Edit the second question: the conversation forks there.
@@ -103,7 +92,7 @@ test.describe('edit and branch', () => {
     await shot(page, info, 'branch-after-reload');
 
     // A new question follows the branch on screen.
-    await send(page, info, '在原来的分支上继续');
+    await sendChat(page, info, '在原来的分支上继续');
     await waitReplyDone(page);
     await expect(question(page, '原来的第二个问题')).toBeVisible();
     await expect(question(page, '在原来的分支上继续')).toBeVisible();
@@ -115,9 +104,9 @@ test.describe('edit and branch', () => {
   test('deleting a question with replies after it asks first, then takes the branch below it', async ({ page }, info) => {
     await loginViaApi(page);
     await page.goto('/talk');
-    await send(page, info, '保留的问题');
+    await sendChat(page, info, '保留的问题');
     await waitReplyDone(page);
-    await send(page, info, '要删除的问题');
+    await sendChat(page, info, '要删除的问题');
     await waitReplyDone(page);
 
     const row = question(page, '要删除的问题');

@@ -1,19 +1,8 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, isMobile, loginViaApi, shot, test } from './fixtures.ts';
-
-const input = (page: Page) => page.getByRole('textbox', { name: '输入消息' });
-
-async function send(page: Page, info: TestInfo, text: string) {
-  await input(page).fill(text);
-  if (isMobile(info)) await page.getByRole('button', { name: '发送' }).click();
-  else await input(page).press('Enter');
-}
+import { chatInput, sendChat, waitReplyDone } from './chat-helpers.ts';
 
 /** Waits for a reply that was just asked for: it starts streaming, then ends. */
-async function waitReplyDone(page: Page) {
-  await expect(page.getByRole('button', { name: '停止生成' })).toBeVisible();
-  await expect(page.getByRole('button', { name: '停止生成' })).toBeHidden({ timeout: 30_000 });
-}
 
 /**
  * The history list lives in the sidebar on desktop and in a drawer on mobile: runs `fn` with it
@@ -46,9 +35,9 @@ test.describe('chat', () => {
     await expect(page.getByText('你好，我是知行助手')).toBeVisible();
     await shot(page, info, 'chat-empty');
 
-    await send(page, info, '用 Python 写一个快速排序');
+    await sendChat(page, info, '用 Python 写一个快速排序');
     await expect(page.getByRole('button', { name: '停止生成' })).toBeVisible();
-    await expect(input(page)).toBeDisabled();
+    await expect(chatInput(page)).toBeDisabled();
     await shot(page, info, 'chat-streaming');
     await waitReplyDone(page);
     await expect(page.getByText('离线演示').first()).toBeVisible();
@@ -57,10 +46,10 @@ test.describe('chat', () => {
     await shot(page, info, 'chat-reply');
 
     // Stop mid-stream, then continue.
-    await send(page, info, '再详细解释一下时间复杂度，越详细越好');
+    await sendChat(page, info, '再详细解释一下时间复杂度，越详细越好');
     await page.getByRole('button', { name: '停止生成' }).click();
     await expect(page.getByRole('button', { name: '停止生成' })).toBeHidden();
-    await expect(input(page)).toBeEnabled();
+    await expect(chatInput(page)).toBeEnabled();
     await page.getByRole('button', { name: '继续' }).last().click();
     await expect(page.getByText('继续', { exact: true }).last()).toBeVisible();
     await waitReplyDone(page);
@@ -85,10 +74,10 @@ test.describe('chat', () => {
     await loginViaApi(page);
     await page.goto('/talk');
     const history = page.getByRole('navigation', { name: '历史对话' });
-    await send(page, info, '写一首关于春天的诗');
+    await sendChat(page, info, '写一首关于春天的诗');
     await waitReplyDone(page);
     await withHistory(page, info, () => page.getByRole('button', { name: '新建对话' }).first().click());
-    await send(page, info, '解释一下量子计算');
+    await sendChat(page, info, '解释一下量子计算');
     await waitReplyDone(page);
 
     await withHistory(page, info, async () => {
@@ -128,7 +117,7 @@ test.describe('chat', () => {
   test('export as image downloads chat-shot.png', async ({ page }, info) => {
     await loginViaApi(page);
     await page.goto('/talk');
-    await send(page, info, '你好');
+    await sendChat(page, info, '你好');
     await waitReplyDone(page);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出为图片' }).click()]);
     expect(download.suggestedFilename()).toBe('chat-shot.png');
@@ -140,7 +129,7 @@ test.describe('chat', () => {
     await page.goto('/talk');
     await page.getByRole('button', { name: '选择模型' }).first().click();
     await page.getByRole('option', { name: /高级对话 4o/ }).or(page.getByRole('menuitemradio', { name: /高级对话 4o/ })).first().click();
-    await send(page, info, '还能回答吗');
+    await sendChat(page, info, '还能回答吗');
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText(/会员|套餐|开通/).first()).toBeVisible();
@@ -150,7 +139,7 @@ test.describe('chat', () => {
   test('a reload during a reply resumes it: the text so far comes back, keeps growing, and stop works', async ({ page }, info) => {
     await loginViaApi(page);
     await page.goto('/talk');
-    await send(page, info, '再详细解释一下时间复杂度，越详细越好');
+    await sendChat(page, info, '再详细解释一下时间复杂度，越详细越好');
     const stop = page.getByRole('button', { name: '停止生成' });
     await expect(stop).toBeVisible();
     const reply = page.locator('[data-role="assistant"]').last();
@@ -170,7 +159,7 @@ test.describe('chat', () => {
     await stop.click();
     await expect(stop).toBeHidden();
     await expect(page.getByText('已停止生成').last()).toBeVisible();
-    await expect(input(page)).toBeEnabled();
+    await expect(chatInput(page)).toBeEnabled();
     expect(await page.evaluate(() => sessionStorage.getItem('streamRun:chat'))).toBeNull();
 
     // The stopped reply was saved: it is there after another reload, and nothing resumes.
@@ -181,7 +170,7 @@ test.describe('chat', () => {
 
   test('a guest pressing send is asked to log in', async ({ page }, info) => {
     await page.goto('/talk');
-    await send(page, info, '你好');
+    await sendChat(page, info, '你好');
     await expect(page.getByRole('dialog').getByTestId('wechat-qr')).toBeVisible();
   });
 });

@@ -42,6 +42,17 @@ export async function loginViaApi(page: Page, userName = freshName('u'), passwor
   return { token, userName, password };
 }
 
+/** The administrator the e2e server creates (ADMIN_USERNAME / ADMIN_PASSWORD in playwright.config.ts). */
+const ADMIN = { userName: 'e2e_admin', password: 'e2e-admin-pass' };
+
+/** Signs in as that administrator and stores the token the way the app does; returns it. */
+export async function asAdmin(page: Page) {
+  const res = await page.request.post('/api/login/account-login', { data: ADMIN });
+  const token = (await res.json()).data.token as string;
+  await page.addInitScript((t) => localStorage.setItem('SECRET_TOKEN', JSON.stringify({ data: t, expire: Date.now() + 604800_000 })), token);
+  return token;
+}
+
 /** Hides the welcome notice for every test unless it asks for it; fails a test whose page broke a Content-Security-Policy rule. */
 export const test = base.extend<{ quietNotice: void; noCspViolations: void }>({
   noCspViolations: [

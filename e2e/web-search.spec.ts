@@ -1,25 +1,14 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { startFakeSearch, type FakeSearch } from '../apps/server/src/providers/search/fakes/search.ts';
 import { expectAccessible } from './axe.ts';
-import { expect, isMobile, loginViaApi, shot, test } from './fixtures.ts';
+import { expect, loginViaApi, shot, test } from './fixtures.ts';
+import { chatInput, sendChat, waitReplyDone } from './chat-helpers.ts';
 
 /** The port playwright.config.ts gave the server as SEARCH_URL (E2E_SEARCH_PORT, else E2E_PORT + 1000). */
 const SEARCH_PORT = Number(process.env.E2E_SEARCH_PORT ?? Number(process.env.E2E_PORT ?? 3190) + 1000);
 
-const input = (page: Page) => page.getByRole('textbox', { name: '输入消息' });
 const main = (page: Page) => page.getByRole('main');
 const toggle = (page: Page) => page.getByTestId('web-search-toggle');
-
-async function send(page: Page, info: TestInfo, text: string) {
-  await input(page).fill(text);
-  if (isMobile(info)) await page.getByRole('button', { name: '发送' }).click();
-  else await input(page).press('Enter');
-}
-
-async function waitReplyDone(page: Page) {
-  await expect(page.getByRole('button', { name: '停止生成' })).toBeVisible();
-  await expect(page.getByRole('button', { name: '停止生成' })).toBeHidden({ timeout: 30_000 });
-}
 
 async function pickModel(page: Page, label: RegExp) {
   await page.getByRole('button', { name: '选择模型' }).first().click();
@@ -39,7 +28,7 @@ test.describe('web search (联网搜索)', () => {
     test.setTimeout(120_000);
     await loginViaApi(page);
     await page.goto('/talk');
-    await expect(input(page)).toBeVisible();
+    await expect(chatInput(page)).toBeVisible();
     // The default model may not search (SEARCH_MODELS=deepseek_v3): no toggle.
     await expect(toggle(page)).toHaveCount(0);
 
@@ -53,7 +42,7 @@ test.describe('web search (联网搜索)', () => {
     await shot(page, info, 'web-search-toggle');
 
     const before = fake.requests.length;
-    await send(page, info, '什么是光合作用');
+    await sendChat(page, info, '什么是光合作用');
     await waitReplyDone(page);
     expect(fake.requests.slice(before).map((r) => r.query)).toEqual(['什么是光合作用']);
 
@@ -87,7 +76,7 @@ test.describe('web search (联网搜索)', () => {
     await expect(toggle(page)).toHaveAttribute('aria-pressed', 'true');
 
     // The search service fails: the answer still comes, and says it used no web pages.
-    await send(page, info, '[[500]] 今天的天气');
+    await sendChat(page, info, '[[500]] 今天的天气');
     await waitReplyDone(page);
     const failed = main(page).locator('[data-role="assistant"]').last();
     await expect(failed.getByTestId('search-note')).toHaveText('联网搜索失败，本次回答未参考网页');
