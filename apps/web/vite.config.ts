@@ -18,5 +18,16 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2020',
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // Each language other than zh-CN in one file, downloaded when it is chosen (lib/i18n.ts).
+        codeSplitting: {
+          groups: [
+            { name: 'locale-en-US', test: /\.en-US\.ts$/ },
+            { name: 'locale-zh-TW', test: /\.zh-TW\.ts$/ },
+          ],
+        },
+      },
+    },
   },
 });

@@ -44,7 +44,7 @@ export function bootOnce() {
   if (booted) return;
   booted = true;
   // SPEC §4.9: zh-CN at start; the user may switch afterwards.
-  setLanguage(DEFAULT_LOCALE);
+  void setLanguage(DEFAULT_LOCALE);
   useAppSetting.getState().setLanguage(DEFAULT_LOCALE);
   void useBoot.getState().start();
   withTracking((t) => {

@@ -6,31 +6,18 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DocumentGroup } from '@app/shared';
 import { callRoute, endpoint } from '../lib/api.ts';
-import { registerLocales } from '../lib/i18n.ts';
+import { registerSplitLocales } from '../lib/i18n.ts';
 import { useSession } from '../lib/session.ts';
 
-registerLocales('documentPicker', {
-  'zh-CN': {
-    label: '从文档生成',
-    none: '不使用文档',
-    empty: '还没有解析好的文档。',
-    upload: '上传文档',
-    hint: '将以所选文档的内容为素材',
-  },
-  'zh-TW': {
-    label: '從文件生成',
-    none: '不使用文件',
-    empty: '還沒有解析好的文件。',
-    upload: '上傳文件',
-    hint: '將以所選文件的內容為素材',
-  },
-  'en-US': {
-    label: 'From a document',
-    none: 'No document',
-    empty: 'No parsed documents yet.',
-    upload: 'Upload one',
-    hint: 'The content of the chosen document is used as the source',
-  },
+registerSplitLocales('documentPicker', {
+  label: '从文档生成',
+  none: '不使用文档',
+  empty: '还没有解析好的文档。',
+  upload: '上传文档',
+  hint: '将以所选文档的内容为素材',
+}, {
+  'en-US': () => import('./DocumentPicker.en-US.ts'),
+  'zh-TW': () => import('./DocumentPicker.zh-TW.ts'),
 });
 
 const histories = endpoint('document.histories', 'GET', '/api/document/histories');

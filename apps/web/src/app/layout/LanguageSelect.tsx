@@ -20,7 +20,7 @@ export function LanguageSelect() {
         value={current}
         onChange={(e) => {
           const lng = e.target.value as Locale;
-          setLanguage(lng);
+          void setLanguage(lng);
           saveLanguage(lng);
         }}
         className="h-8 cursor-pointer appearance-none rounded-lg bg-transparent pl-7 pr-2 text-xs outline-none focus-visible:ring-2 focus-visible:ring-primary/40"

@@ -1,8 +1,7 @@
-import { registerLocales } from '../../lib/i18n.ts';
+import { registerSplitLocales } from '../../lib/i18n.ts';
 
 /** The label of the prompts button alone (the rest of namespace `prompts` loads with its dialog). */
-registerLocales('prompts', {
-  'zh-CN': { button: '提示词商店' },
-  'en-US': { button: 'Prompt store' },
-  'zh-TW': { button: '提示詞商店' },
+registerSplitLocales('prompts', { button: '提示词商店' }, {
+  'en-US': () => import('./button-locales.en-US.ts'),
+  'zh-TW': () => import('./button-locales.zh-TW.ts'),
 });

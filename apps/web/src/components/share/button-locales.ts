@@ -1,8 +1,7 @@
-import { registerLocales } from '../../lib/i18n.ts';
+import { registerSplitLocales } from '../../lib/i18n.ts';
 
 /** The label of the share button alone (the rest of namespace `share` loads with its dialog). */
-registerLocales('share', {
-  'zh-CN': { button: '分享对话' },
-  'en-US': { button: 'Share chat' },
-  'zh-TW': { button: '分享對話' },
+registerSplitLocales('share', { button: '分享对话' }, {
+  'en-US': () => import('./button-locales.en-US.ts'),
+  'zh-TW': () => import('./button-locales.zh-TW.ts'),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../../lib/i18n.ts';
+import { i18n, loadLanguage } from '../../lib/i18n.ts';
 import './locales.ts';
 import {
   checkConfirmPassword,
@@ -82,7 +82,8 @@ describe('rule messages', () => {
     expect(zh('sms.sent')).toBe('发送成功');
   });
 
-  it('exist in every locale', () => {
+  it('exist in every locale', async () => {
+    await Promise.all([loadLanguage('en-US'), loadLanguage('zh-TW')]);
     const keys = ['mobileRequired', 'mobileFormat', 'smsCodeRequired', 'smsNotSent', 'userNameRequired', 'userNameFormat', 'passwordRequired', 'passwordLength', 'confirmRequired', 'confirmMismatch'];
     for (const lng of ['zh-CN', 'en-US', 'zh-TW'])
       for (const key of keys) expect(i18n.exists(`rules.${key}`, { lng, ns: 'auth', fallbackLng: [] }), `${lng} ${key}`).toBe(true);

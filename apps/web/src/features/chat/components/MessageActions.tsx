@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { FastForward, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
@@ -7,8 +7,9 @@ import { useChat } from '../stores/chat-store.ts';
 import { useChatUi } from '../stores/ui-store.ts';
 import type { ChatItem } from '../types.ts';
 import { CopyButton } from '../../../components/CopyButton.tsx';
-import { ReadAloudButton } from './ReadAloudButton.tsx';
 import { actionButton } from '../../../components/styles.ts';
+
+const ReadAloudButton = lazy(() => import('./ReadAloudButton.tsx').then((m) => ({ default: m.ReadAloudButton })));
 
 interface Props {
   item: ChatItem;
@@ -65,7 +66,11 @@ export function MessageActions({ item, isLastReply, showRetry, generating, onEdi
       )}
     >
       {!streaming && <CopyButton text={item.text} label={t('copy')} />}
-      {!streaming && !item.inversion && item.text && <ReadAloudButton text={item.text} />}
+      {!streaming && !item.inversion && item.text && (
+        <Suspense fallback={null}>
+          <ReadAloudButton text={item.text} />
+        </Suspense>
+      )}
       {onEdit && !streaming && <EditButton onEdit={onEdit} />}
       {isLastReply && !streaming && (
         <button type="button" className={actionButton} aria-label={t('continue')} title={t('continue')} disabled={busy} onClick={guard(continueReply)}>

@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { AlertCircle, RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/Avatar.tsx';
@@ -6,12 +6,15 @@ import { retryFailed } from '../controller/turns.ts';
 import { ReplyMarkdown } from '../../../components/markdown/ReplyMarkdown.tsx';
 import { useStreamText } from '../stores/stream-store.ts';
 import type { ChatItem } from '../types.ts';
-import { BranchSwitcher } from './BranchSwitcher.tsx';
 import { EditQuestion } from './EditQuestion.tsx';
 import { MessageActions } from './MessageActions.tsx';
-import { ReplySources, Searching } from './ReplySources.tsx';
 import { linkCitations } from '../logic/citations.ts';
 import { RobotAvatar } from '../../../components/RobotAvatar.tsx';
+
+// Shown only on replies that searched the web or have branches: downloaded when one is on screen.
+const ReplySources = lazy(() => import('./ReplySources.tsx').then((m) => ({ default: m.ReplySources })));
+const Searching = lazy(() => import('./ReplySources.tsx').then((m) => ({ default: m.Searching })));
+const BranchSwitcher = lazy(() => import('./BranchSwitcher.tsx').then((m) => ({ default: m.BranchSwitcher })));
 
 export interface MessageItemProps {
   item: ChatItem;
@@ -44,8 +47,12 @@ function ReplyBody({ item }: { item: ChatItem }) {
   const text = live ?? (sources?.length ? linkCitations(item.text, sources) : item.text);
   return (
     <>
-      {text ? <ReplyMarkdown text={text} streaming={live !== null} /> : item.loading ? item.searching ? <Searching /> : <Thinking /> : null}
-      {item.search && !item.loading && <ReplySources search={item.search} anchor={`src-${item.key}`} />}
+      {text ? <ReplyMarkdown text={text} streaming={live !== null} /> : item.loading ? item.searching ? <Suspense fallback={<Thinking />}><Searching /></Suspense> : <Thinking /> : null}
+      {item.search && !item.loading && (
+        <Suspense fallback={null}>
+          <ReplySources search={item.search} anchor={`src-${item.key}`} />
+        </Suspense>
+      )}
       {item.error && (
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-500/10 dark:text-red-300" role="alert">
           <span className="inline-flex min-w-0 items-center gap-1.5">
@@ -113,7 +120,11 @@ function UserMessage({ item, userAvatar, mobile, branchIndex, branchCount }: { i
         {!editing && (branchCount > 1 || (mobile && open)) && (
           <div className="flex items-center gap-1">
             {mobile && open && actions}
-            {branchCount > 1 && <BranchSwitcher itemKey={item.key} index={branchIndex} count={branchCount} />}
+            {branchCount > 1 && (
+              <Suspense fallback={null}>
+                <BranchSwitcher itemKey={item.key} index={branchIndex} count={branchCount} />
+              </Suspense>
+            )}
           </div>
         )}
       </div>
@@ -133,7 +144,11 @@ export const MessageItem = memo(function MessageItem({ item, isLastReply, showRe
         <ReplyBody item={item} />
         {!(item.loading && !isLastReply) && (
           <div className="flex flex-wrap items-center gap-x-1">
-            {branchCount > 1 && !item.loading && <BranchSwitcher itemKey={item.key} index={branchIndex} count={branchCount} />}
+            {branchCount > 1 && !item.loading && (
+              <Suspense fallback={null}>
+                <BranchSwitcher itemKey={item.key} index={branchIndex} count={branchCount} />
+              </Suspense>
+            )}
             <MessageActions item={item} isLastReply={isLastReply} showRetry={showRetry} generating={generating} />
           </div>
         )}

@@ -1,0 +1,17 @@
+export default {
+  copy: 'Copy',
+  copied: 'Copied',
+  copyFailed: 'Copy failed, please select the text and copy it',
+  copyCode: 'Copy code',
+  export: 'Export as image',
+  exportDone: 'Exported',
+  exportFailed: 'Export failed, please try again later',
+  scrollBottom: 'Scroll to bottom',
+  theme: { label: 'Theme', auto: 'System', light: 'Light', dark: 'Dark' },
+  close: 'Close',
+  openSidebar: 'Open menu',
+  avatar: 'Avatar',
+  backToChat: 'Back to chat',
+  comingSoonLine: 'We are polishing it and will bring it to you soon.',
+  composer: { send: 'Send', stop: 'Stop generating', keyHint: 'Enter to send, Shift + Enter for a new line' },
+};

@@ -1,0 +1,17 @@
+export default {
+  copy: '複製',
+  copied: '已複製',
+  copyFailed: '複製失敗，請長按文字手動複製',
+  copyCode: '複製程式碼',
+  export: '匯出為圖片',
+  exportDone: '匯出成功',
+  exportFailed: '匯出失敗，請稍後再試',
+  scrollBottom: '回到底部',
+  theme: { label: '主題', auto: '跟隨系統', light: '淺色', dark: '深色' },
+  close: '關閉',
+  openSidebar: '打開選單',
+  avatar: '頭像',
+  backToChat: '返回對話',
+  comingSoonLine: '正在精心打磨，上線後第一時間與你見面。',
+  composer: { send: '發送', stop: '停止生成', keyHint: 'Enter 發送，Shift + Enter 換行' },
+};

@@ -1,0 +1,1 @@
+export default { code: 'Code', preview: 'Preview', download: 'Download as a file', downloadShort: 'Download', frame: 'Preview', loading: 'Rendering the preview', failed: 'The diagram has a syntax error and cannot be previewed' };

@@ -1,0 +1,1 @@
+export default { button: '提示詞商店' };

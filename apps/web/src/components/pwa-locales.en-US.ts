@@ -1,0 +1,1 @@
+export default { updateReady: 'A new version is available', reload: 'Reload', later: 'Later' };

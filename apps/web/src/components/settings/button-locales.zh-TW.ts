@@ -1,0 +1,1 @@
+export default { button: '對話設定' };

@@ -1,0 +1,16 @@
+export default {
+  button: 'Chat settings',
+  title: 'Chat settings',
+  desc: 'Kept on this device; applies to messages you send from now on.',
+  system: 'System prompt',
+  systemHint: 'Tell the AI its role, tone or rules, e.g. "You are a patient maths teacher; keep answers short".',
+  systemPlaceholder: 'Leave empty for the default',
+  temperature: 'Style (temperature {{value}})',
+  temperatureHint: 'Lower is more precise and stable, higher is more creative and varied.',
+  marks: { strict: 'Strict', precise: 'Precise', balanced: 'Balanced', creative: 'Creative', wild: 'Free' },
+  save: 'Save',
+  reset: 'Reset',
+  saved: 'Settings saved',
+  resetDone: 'Settings reset',
+  count: '{{count}}/{{max}}',
+};

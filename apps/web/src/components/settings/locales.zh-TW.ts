@@ -1,0 +1,16 @@
+export default {
+  button: '對話設定',
+  title: '對話設定',
+  desc: '儲存在本機，對之後傳送的訊息生效。',
+  system: '系統提示詞',
+  systemHint: '告訴 AI 它的角色、語氣或回答要求，例如「你是一名耐心的數學老師，回答盡量簡潔」。',
+  systemPlaceholder: '留空則使用預設設定',
+  temperature: '回答風格（溫度 {{value}}）',
+  temperatureHint: '數值越低回答越嚴謹穩定，越高越有創意和變化。',
+  marks: { strict: '嚴謹', precise: '精確', balanced: '平衡', creative: '創意', wild: '發散' },
+  save: '儲存',
+  reset: '恢復預設',
+  saved: '設定已儲存',
+  resetDone: '已恢復預設設定',
+  count: '{{count}}/{{max}}',
+};

@@ -1,0 +1,1 @@
+export default { button: '分享對話' };
