@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Info, MessageCircleQuestion } from 'lucide-react';
 import { fetchExpertDetail, fetchExpertMenu } from './api.ts';
@@ -31,6 +31,10 @@ export default function ChatExpertPage() {
   const { selectedId, pick } = useMenuSelection('identityId', firstId);
   const detail = useRemote(selectedId, () => fetchExpertDetail(selectedId!));
   const info = detail.data;
+  // SPEC §3 chat meta: which expert this screen talks to (kept in chatStorage with the groups).
+  useEffect(() => {
+    useChat.setState({ chatMeta: info ? { title: info.title, identity_description: info.identity_description || info.description, identity_questions: info.identity_questions ?? [] } : null });
+  }, [info]);
 
   const active = useChat((s) => s.active);
   const count = useChat((s) => (s.listOf === s.active ? s.chatList.length : 0));

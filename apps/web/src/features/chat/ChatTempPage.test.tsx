@@ -140,6 +140,11 @@ describe('ChatTempPage', () => {
     await waitFor(() => expect(useChat.getState().groupList[0]).toMatchObject({ uuid: 7, type: 3, templateId: 11 }));
     // The values it was generated with stay in the (disabled) form.
     expect(screen.getByLabelText<HTMLTextAreaElement>(/工作内容/).value).toBe('修复登录问题');
+    // SPEC §3: the chat meta names the template and the values, and is saved with the groups.
+    const meta = { title: expect.any(String), variable: { topic: '修复登录问题', words: '300', tone: '正式' } };
+    expect(useChat.getState().chatMeta).toMatchObject(meta);
+    expect(useChat.getState().chatMeta?.template_variable).toHaveProperty('topic');
+    expect(JSON.parse(localStorage.getItem('chatStorage') ?? '{}')).toMatchObject({ data: { chatMeta: meta } });
   });
 
   it('a field the server refuses (400, data.field variable.<key>) shows its message on that field', async () => {
@@ -188,6 +193,7 @@ describe('ChatExpertPage', () => {
     const calls = api({ 'GET /api/chat/stream': () => ({ sse: sse({ type: 'delta', text: '视情况而定' }, done) }) });
     renderAt('/talk-expert?id=21', <ChatExpertPage />);
     expect(await screen.findByText('我是一名资深法律顾问，擅长合同与劳动法。')).toBeTruthy();
+    expect(useChat.getState().chatMeta).toMatchObject({ identity_description: '我是一名资深法律顾问，擅长合同与劳动法。', identity_questions: expect.arrayContaining(['劳动合同到期不续签有补偿吗？']) });
     expect(screen.getByText(/以上回答由 AI 生成/)).toBeTruthy();
     expect(screen.getByRole('tab', { name: '专家', selected: true })).toBeTruthy();
     expect(screen.queryByLabelText('输入消息')).toBeNull();

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/http.ts';
 import { useSession } from '../../lib/session.ts';
@@ -43,6 +43,12 @@ export default function ChatTempPage() {
   const historyLoading = useChat((s) => s.historyLoading === s.active);
   // SPEC §4.2: after two messages the model picker and the variables are disabled, the input appears.
   const locked = count >= 2;
+
+  // SPEC §3 chat meta: the template of the active group and the values it was generated with.
+  const sentVariable = sentValues.get(active) ?? savedVariable ?? null;
+  useEffect(() => {
+    useChat.setState({ chatMeta: info ? { title: info.title, template_variable: info.template_variable, variable: sentVariable } : null });
+  }, [info, sentVariable]);
 
   const [values, setValues] = useState<TemplateValues>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -102,7 +108,10 @@ export default function ChatTempPage() {
     const display = describeValues(info, result.values);
     const sent = await sendMessage('', [], { type: 3, temp_id: info.id, variable: result.values, display, onRejected });
     const uuid = useChat.getState().active;
-    if (sent && uuid !== 0) sentValues.set(uuid, result.values);
+    if (sent && uuid !== 0) {
+      sentValues.set(uuid, result.values);
+      useChat.setState({ chatMeta: { title: info.title, template_variable: info.template_variable, variable: result.values } });
+    }
   };
 
   // A finished conversation shows the form it was made with when that is known (this tab, or the server).
