@@ -25,6 +25,12 @@ test('pages carry a strict CSP and the security headers, and the app runs under 
   // The hashed theme snippet ran (the html element got its theme class decided) and the banner shows demo mode.
   await expect(page.getByRole('button', { name: '关闭演示模式提示' })).toBeVisible();
   await shot(page, info, 'security-demo-banner');
+  // DESIGN "demo mode": every page says so, not only the main layout's.
+  for (const path of ['/welcome', '/s/not-a-share', '/404', '/admin']) {
+    await page.goto(path);
+    await expect(page.getByRole('button', { name: '关闭演示模式提示' }), path).toBeVisible();
+  }
+  await shot(page, info, 'security-demo-banner-admin');
 });
 
 test('the simulator page escapes what it echoes and runs only its own script', async ({ page }) => {

@@ -5,7 +5,6 @@ import { useGuestOrderBinding } from '../../features/billing/hooks/useGuestOrder
 import { useBoot } from '../boot.ts';
 import { LoadFailedScreen, LoadingScreen } from './BootScreens.tsx';
 import { Copyright } from './Copyright.tsx';
-import { DemoBanner } from './DemoBanner.tsx';
 import { MobileSidebarHost } from './MobileSidebarHost.tsx';
 import { MobileTabBar } from './MobileTabBar.tsx';
 import { DesktopSidebar } from './Sidebar.tsx';
@@ -23,20 +22,17 @@ export function Layout() {
   if (status === 'error') return <LoadFailedScreen onRetry={() => void retry()} />;
 
   return (
-    <div className="flex h-full flex-col overflow-hidden">
-      <DemoBanner />
-      <div className="flex min-h-0 flex-1 overflow-hidden">
-        <DesktopSidebar />
-        <div className="flex min-w-0 flex-1 flex-col">
-          <main className="relative min-h-0 flex-1 overflow-y-auto">
-            <Outlet />
-          </main>
-          <Copyright className="hidden py-1.5 md:block" />
-          <MobileTabBar />
-        </div>
-        <MobileSidebarHost />
-        <DialogHost />
+    <div className="flex h-full overflow-hidden">
+      <DesktopSidebar />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <main className="relative min-h-0 flex-1 overflow-y-auto">
+          <Outlet />
+        </main>
+        <Copyright className="hidden py-1.5 md:block" />
+        <MobileTabBar />
       </div>
+      <MobileSidebarHost />
+      <DialogHost />
     </div>
   );
 }
