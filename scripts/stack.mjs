@@ -255,11 +255,8 @@ export async function startStack(opts = {}) {
   try {
     say(`== PostgreSQL ${databaseUrl.replace(/:[^:@/]*@/, ':***@')} (schema ${schema}), Redis ${redisUrl} (prefix ${redisPrefix})`);
     say(`== starting instances on ports ${instancePorts.join(', ')} (logs in ${join(dataDir, 'logs')})`);
-    // The first alone: on an empty database it creates the schema (DATABASE_SCHEMA's `create schema
-    // if not exists` is not under the migrations' advisory lock, and two at once can collide) and
-    // applies the migrations. The others then start together.
-    await instances[0].start();
-    await Promise.all(instances.slice(1).map((i) => i.start()));
+    // All at once: creating the schema and the migrations are each under an advisory lock.
+    await Promise.all(instances.map((i) => i.start()));
 
     const template = readFileSync(join(root, 'deploy/nginx.conf'), 'utf8');
     const conf = join(run, 'nginx.conf');

@@ -37,7 +37,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     if (opts.searchPath) {
       const c = await pool.connect();
       try {
-        await c.query(`create schema if not exists "${opts.searchPath}"`);
+        // Two instances starting together on a new schema: without the lock one fails on pg_namespace's unique index.
+        await c.query(`begin; select pg_advisory_xact_lock(727400); create schema if not exists "${opts.searchPath}"; commit;`);
+      } catch (e) {
+        await c.query('rollback').catch(() => {});
+        throw e;
       } finally {
         c.release();
       }

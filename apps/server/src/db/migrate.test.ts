@@ -12,10 +12,10 @@ const url = process.env.DATABASE_URL;
 
 // The embedded database has one connection per process: only a real PostgreSQL can race.
 describe.skipIf(!url)('migrations on a real PostgreSQL', () => {
-  it('two instances starting at once on an empty schema both start; every file is applied once', async () => {
+  it('two instances starting at once on a new schema both start; every file is applied once', async () => {
     const schema = `m_${randomBytes(6).toString('hex')}`;
-    const a = await openDatabase({ url: url!, searchPath: schema });
-    const b = await openDatabase({ url: url!, searchPath: schema });
+    // Both create the new schema at once too (DATABASE_SCHEMA set for the first time).
+    const [a, b] = await Promise.all([openDatabase({ url: url!, searchPath: schema }), openDatabase({ url: url!, searchPath: schema })]);
     try {
       await Promise.all([migrate(a), migrate(b)]);
       const result = (await a.db.execute(sql`select name from schema_migrations order by name`)) as { rows: { name: string }[] };
