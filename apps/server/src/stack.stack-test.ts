@@ -299,6 +299,22 @@ describe.skipIf(!!missing)('two instances behind nginx (npm run stack)', () => {
     for (const base of [A.url, B.url]) expect((await call(base, 'GET', `/api/login/wechat?login_ticket=${ticket}`)).body.code).toBe(400);
   });
 
+  it('a WeChat bind QR made on A, scanned on B, binds once when polled through nginx', async () => {
+    const token = await register(A.url);
+    const qr = await call<{ sceneStr: string }>(A.url, 'GET', '/official/getQRSceneStrByBind', { token });
+    expect(qr.body.code, qr.body.message).toBe(200);
+    const sceneStr = qr.body.data.sceneStr;
+    expect((await call(B.url, 'POST', '/official/bindWxBySceneStr', { token, body: { sceneStr } })).body.code).toBe(202);
+    const scan = await call(B.url, 'POST', '/api/dev/wechat/scan', { body: { scene: sceneStr, openid: `dev_bind_${tag}` } });
+    expect(scan.body.code, scan.body.message).toBe(200);
+    const done = await call<{ bound: boolean }>(stack.url, 'POST', '/official/bindWxBySceneStr', { token, body: { sceneStr } });
+    expect(done.body.code, done.body.message).toBe(200);
+    expect(done.body.data.bound).toBe(true);
+    expect((await call<{ wechat_bound: boolean }>(A.url, 'GET', '/api/user/info', { token })).body.data.wechat_bound).toBe(true);
+    // The scene is used up on every instance.
+    for (const base of [A.url, B.url]) expect((await call(base, 'POST', '/official/bindWxBySceneStr', { token, body: { sceneStr } })).body.code).toBe(400);
+  });
+
   it('a site config change made on A (admin API) is seen by B without a restart', async () => {
     const login = await call<{ token: string }>(stack.url, 'POST', '/api/login/account-login', {
       body: { userName: stack.env.ADMIN_USERNAME ?? 'admin', password: stack.env.ADMIN_PASSWORD },
