@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
 import type { Clock } from './clock.ts';
 
 /**
@@ -108,7 +109,9 @@ export class RedisKv implements KvStore {
   private handlers = new Map<string, Set<(m: string) => void>>();
 
   constructor(url: string, private prefix = 'ai:') {
-    this.client = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+    // Loaded here, not at start: a server without REDIS_URL never pays for the client (a few MB resident).
+    const { Redis: RedisClient } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
+    this.client = new RedisClient(url, { maxRetriesPerRequest: 2, lazyConnect: false });
   }
 
   private k(key: string) {

@@ -1,4 +1,4 @@
-import PptxGenJS from 'pptxgenjs';
+import type PptxGenJS from 'pptxgenjs';
 import { slideTheme, type DeckSlide, type SlideTheme } from '@app/shared';
 
 type Pptx = InstanceType<typeof PptxGenJS>;
@@ -37,7 +37,9 @@ export function fitSize(lines: string[], width: number, height: number, max: num
  */
 export async function buildPptx(deck: DeckForExport): Promise<Buffer> {
   const t = slideTheme(deck.theme);
-  const pptx = new PptxGenJS();
+  // Loaded on the first export, not at start (it is several MB resident).
+  const { default: Pptx } = await import('pptxgenjs');
+  const pptx = new Pptx();
   pptx.layout = 'LAYOUT_WIDE';
   pptx.title = deck.title;
   pptx.subject = deck.offline ? '离线演示' : 'AI PPT';
