@@ -191,7 +191,11 @@ export default function CataloguePage() {
       render: (p) => (
         <span className="whitespace-nowrap">
           ¥{yuan(p.price)} <span className="text-xs text-neutral-600 line-through dark:text-neutral-400">¥{yuan(p.priceY)}</span>
-          {p.discount && <Badge tone="indigo">{p.discount}</Badge>}
+          {p.discount && (
+            <span className="ml-1">
+              <Badge tone="indigo">{p.discount}</Badge>
+            </span>
+          )}
         </span>
       ),
     },

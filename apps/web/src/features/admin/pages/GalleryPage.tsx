@@ -63,7 +63,7 @@ export default function GalleryPage() {
         {list.data && !list.data.rows.length && <p className="py-6 text-center text-sm text-neutral-600 dark:text-neutral-400">{t('gallery.empty')}</p>}
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6">
           {list.data?.rows.map((item) => (
-            <li key={item.id} className="flex flex-col overflow-hidden rounded-lg border border-neutral-200 dark:border-neutral-800" data-testid={`gallery-item-${item.id}`}>
+            <li key={item.id} className={`flex flex-col overflow-hidden rounded-lg border ${item.hidden ? 'border-red-300 dark:border-red-900' : 'border-neutral-200 dark:border-neutral-800'}`} data-testid={`gallery-item-${item.id}`}>
               <a href={item.url} target="_blank" rel="noreferrer" className="relative block aspect-square bg-neutral-100 dark:bg-neutral-800" aria-label={`${t('gallery.open')}: ${item.prompt.slice(0, 40)}`}>
                 <img src={item.thumbUrl} alt="" loading="lazy" className={`h-full w-full object-cover ${item.hidden ? 'opacity-40' : ''}`} />
                 {item.hidden && (
