@@ -34,10 +34,12 @@ import {
   dashboardQuery,
   dashboardReply,
 } from '../schemas/admin.ts';
+import { adminCatalogueRoutes } from './admin-catalogue.ts';
 import { defineRoutes } from './define.ts';
 
 /** The admin console (issue 18): every route `admin`, every change written to the audit log. */
 export const adminRoutes = defineRoutes('admin', {
+  ...adminCatalogueRoutes,
   me: { method: 'GET', path: '/api/admin/me', access: 'admin', summary: '管理员身份', response: adminMeReply },
   audit: { method: 'GET', path: '/api/admin/audit', access: 'admin', summary: '操作审计日志', query: auditQuery, response: auditReply },
   users: { method: 'GET', path: '/api/admin/users', access: 'admin', summary: '用户搜索（手机号、昵称、id、邀请码）', query: adminUserQuery, response: adminUserListReply },

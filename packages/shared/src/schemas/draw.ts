@@ -94,7 +94,8 @@ export const drawImageTypesReply = z.object({
 });
 export type DrawImageTypesReply = z.infer<typeof drawImageTypesReply>;
 
-export const drawExample = z.object({ title: z.string(), prompt: z.string(), type: z.string(), kind: z.enum(DRAW_KINDS) });
+/** image_url: the example's picture (set in the admin console), or null. */
+export const drawExample = z.object({ title: z.string(), prompt: z.string(), type: z.string(), kind: z.enum(DRAW_KINDS), image_url: z.string().nullable() });
 export const drawExamplesReply = z.object({ list: z.array(drawExample) });
 export type DrawExample = z.infer<typeof drawExample>;
 

@@ -4,7 +4,8 @@ import { users } from './users.ts';
 
 /**
  * One delivered image (basic, DALL·E, smart or a Midjourney result), stored in our storage with
- * a thumbnail; it belongs to its user, and is in the gallery only while `public`.
+ * a thumbnail; it belongs to its user, and is in the gallery only while `public` and not hidden
+ * by an administrator (`hidden_at`: the owner still sees it).
  */
 export const drawImages = pgTable(
   'draw_images',
@@ -30,6 +31,8 @@ export const drawImages = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenBy: integer('hidden_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('draw_images_user_idx').on(t.userId, t.id).where(sql`deleted_at is null`),
@@ -78,3 +81,27 @@ export const drawTasks = pgTable(
     index('draw_tasks_open_idx').on(t.status, t.id).where(sql`status in ('queued', 'running')`),
   ],
 );
+
+/** The picture types the drawing screens offer (codes fixed by the contract; label, hint, order and on/off edited in the console). */
+export const drawTypes = pgTable('draw_types', {
+  code: text('code').primaryKey(),
+  label: text('label').notNull(),
+  /** Style words added to a real provider's prompt. */
+  hint: text('hint').notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Example prompts the drawing screens offer, per mode (kind), with an optional picture. */
+export const drawExamples = pgTable('draw_examples', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  prompt: text('prompt').notNull(),
+  type: text('type').notNull().default('general'),
+  kind: text('kind').notNull(),
+  imageUrl: text('image_url').notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -73,4 +73,13 @@ describe('admin: models', () => {
     expect((await t.call('POST', `/api/admin/models/${m.id}`, { ...A(), body: {} })).status).toBe(400);
     expect((await t.call('POST', '/api/admin/models/999999', { ...A(), body: { cost: 1 } })).status).toBe(404);
   });
+
+  it('counts each model\'s own keys', async () => {
+    const { rows } = adminModelListReply.parse((await t.call('GET', '/api/admin/models', A())).body.data);
+    const m = rows.find((x) => x.code === 'deepseek_v3')!;
+    for (const key of ['sk-count-one-123456', 'sk-count-two-123456']) await t.call('POST', `/api/admin/models/${m.id}/keys`, { ...A(), body: { key } });
+    const after = adminModelListReply.parse((await t.call('GET', '/api/admin/models', A())).body.data).rows;
+    expect(after.find((x) => x.id === m.id)).toMatchObject({ keys: m.keys + 2, liveKeys: m.liveKeys + 2 });
+    expect(after.filter((x) => x.id !== m.id).map((x) => x.keys)).toEqual(rows.filter((x) => x.id !== m.id).map((x) => x.keys));
+  });
 });

@@ -29,12 +29,13 @@ const editable = (m: ModelRow): Editable => ({
   enabled: m.enabled,
 });
 
+/** Every model with its key counts (the subqueries name "models"."id": a column in sql`` renders unqualified, which there would mean k.id). */
 export async function listModels(db: Db): Promise<AdminModel[]> {
   const rows = await db
     .select({
       m: models,
-      keys: sql<number>`(select count(*)::int from ${modelKeys} k where k.model_id = ${models.id})`,
-      live: sql<number>`(select count(*)::int from ${modelKeys} k where k.model_id = ${models.id} and k.status = 1)`,
+      keys: sql<number>`(select count(*)::int from ${modelKeys} k where k.model_id = "models"."id")`,
+      live: sql<number>`(select count(*)::int from ${modelKeys} k where k.model_id = "models"."id" and k.status = 1)`,
     })
     .from(models)
     .orderBy(asc(models.sort), asc(models.id));

@@ -9,8 +9,8 @@ const r = routes.draw;
 
 /** HTTP only: every rule is in DrawService. */
 export function drawRoutes(app: FastifyInstance, _ctx: AppContext, draw: DrawService) {
-  route(app, r.imageTypes, () => ok(draw.imageTypes()));
-  route(app, r.examples, () => ok(draw.examples()));
+  route(app, r.imageTypes, async () => ok(await draw.imageTypes()));
+  route(app, r.examples, async () => ok(await draw.examples()));
   route(app, r.histories, async ({ actor, query }) => ok(await draw.histories(actor, query)));
   route(app, r.basic, async ({ actor, body }) => ok(await draw.basic(actor, body)));
   route(app, r.dalle3, async ({ actor, body }) => ok(await draw.dalle3(actor, body)), { bodyLimit: 2 * 1024 * 1024 });

@@ -36,7 +36,8 @@ import { DrawProviderError, type ImageProvider, type MidjourneyProvider, type Mj
 import { readBalance, spend } from '../billing/public.ts';
 import { balanceError, spendable, type Models } from '../models/service.ts';
 import { streamJob, type EndedJob, type JobRun, type Jobs, type JobStep } from '../turns/service.ts';
-import { DRAW_EXAMPLES, DRAW_TYPE_OPTIONS, offlineRewrite, REWRITE_SYSTEM, typeHint } from './catalog.ts';
+import { DRAW_FIXED_OPTIONS, offlineRewrite, REWRITE_SYSTEM } from './catalog.ts';
+import { drawContentOf, type DrawContent } from './content.ts';
 
 /** Draw credits per image (basic, dalle3 / ai3) and per Midjourney task; describe's is DRAW_COST_MJ_DESCRIBE. */
 export const COSTS = { basic: 1, dalle3: 2, mj: 2, mj_upscale: 1, mj_zoom: 2, mj_pan: 2, mj_blend: 2 } as const;
@@ -100,6 +101,8 @@ export class DrawService {
   private banned: string[];
   /** The drawing services the operator configured may serve their images from any address; other image URLs must be public. */
   private imageHosts: string[];
+  /** The types and examples the admin edits (cached; shared with the console). */
+  readonly content: DrawContent;
 
   constructor(
     private ctx: AppContext,
@@ -108,6 +111,7 @@ export class DrawService {
     providers: DrawProviders = {},
   ) {
     const env = ctx.config.env;
+    this.content = drawContentOf(ctx);
     this.images =
       providers.images ??
       (env.DRAW_OPENAI_BASE_URL && env.DRAW_OPENAI_API_KEY
@@ -135,9 +139,10 @@ export class DrawService {
     return { ...COSTS, mj_describe: this.ctx.config.env.DRAW_COST_MJ_DESCRIBE };
   }
 
-  imageTypes(): DrawImageTypesReply {
+  async imageTypes(): Promise<DrawImageTypesReply> {
     return {
-      ...DRAW_TYPE_OPTIONS,
+      types: await this.content.types(),
+      ...DRAW_FIXED_OPTIONS,
       costs: this.costs,
       offline: { image: this.images.name === 'offline', mj: this.mj.name === 'offline' },
       edits: this.images.edits,
@@ -160,8 +165,8 @@ export class DrawService {
     });
   }
 
-  examples(): { list: DrawExample[] } {
-    return { list: DRAW_EXAMPLES };
+  async examples(): Promise<{ list: DrawExample[] }> {
+    return { list: await this.content.examples() };
   }
 
   /** The moderation word list (DRAW_BANNED_WORDS): a prompt containing one is refused before anything is spent. */
@@ -246,12 +251,14 @@ export class DrawService {
     },
   ) {
     this.moderate(d.prompt, d.promptEn ?? undefined);
+    const hint = await this.content.hint(d.type);
+    if (hint === null) throw field('type', '该图片类型已停用，请选择其他类型');
     const unit = d.kind === 'basic' ? COSTS.basic : COSTS.dalle3;
     const cost = unit * d.n;
     await this.requireBalance(user.id, cost);
     await limitOrThrow(this.ctx.kv, `draw:${user.id}`, DRAWS_PER_MINUTE, 60, '绘画过于频繁，请稍后再试');
     const drawn = d.promptEn ?? d.prompt;
-    const promptForModel = this.images.name === 'offline' ? drawn : `${drawn}${typeHint(d.type)}`;
+    const promptForModel = this.images.name === 'offline' ? drawn : `${drawn}${hint}`;
     let images;
     try {
       const req = { prompt: promptForModel, size: d.size, quality: d.quality, style: d.style, n: d.n, type: d.type };
@@ -355,7 +362,7 @@ export class DrawService {
     await this.dropStored([row]);
   }
 
-  /** The gallery: public images, newest first, by keyset (id < cursor) so any page costs the same. */
+  /** The gallery: public images not hidden by an administrator, newest first, by keyset (id < cursor) so any page costs the same. */
   async market(q: { cursor?: number; size: number; type?: string }): Promise<DrawMarketReply> {
     const rows = await this.ctx.db
       .select({
@@ -370,7 +377,7 @@ export class DrawService {
         offline: drawImages.offline,
       })
       .from(drawImages)
-      .where(and(eq(drawImages.public, true), isNull(drawImages.deletedAt), q.type ? eq(drawImages.type, q.type) : undefined, q.cursor ? lt(drawImages.id, q.cursor) : undefined))
+      .where(and(eq(drawImages.public, true), isNull(drawImages.deletedAt), isNull(drawImages.hiddenAt), q.type ? eq(drawImages.type, q.type) : undefined, q.cursor ? lt(drawImages.id, q.cursor) : undefined))
       .orderBy(desc(drawImages.id))
       .limit(q.size + 1);
     const page = rows.slice(0, q.size);

@@ -9,8 +9,11 @@ import { AdminLayout } from './AdminLayout.tsx';
 import { btn } from './components/ui.tsx';
 import AuditPage from './pages/AuditPage.tsx';
 import CardKeysPage from './pages/CardKeysPage.tsx';
+import CataloguePage from './pages/CataloguePage.tsx';
 import DashboardPage from './pages/DashboardPage.tsx';
+import DrawContentPage from './pages/DrawContentPage.tsx';
 import FeedbackPage from './pages/FeedbackPage.tsx';
+import GalleryPage from './pages/GalleryPage.tsx';
 import ModelKeysPage from './pages/ModelKeysPage.tsx';
 import ModelsPage from './pages/ModelsPage.tsx';
 import OrderDetailPage from './pages/OrderDetailPage.tsx';
@@ -20,6 +23,7 @@ import UserDetailPage from './pages/UserDetailPage.tsx';
 import UsersPage from './pages/UsersPage.tsx';
 import './admin.css';
 import './locales.ts';
+import './locales-catalogue.ts';
 
 function Notice({ title, hint, action }: { title: string; hint?: string; action?: React.ReactNode }) {
   return (
@@ -95,6 +99,12 @@ function AdminScreen() {
       return <FeedbackPage />;
     case 'card-keys':
       return <CardKeysPage />;
+    case 'catalogue':
+      return <CataloguePage />;
+    case 'draw-content':
+      return <DrawContentPage />;
+    case 'gallery':
+      return <GalleryPage />;
     default:
       return <Navigate to="/admin/dashboard" replace />;
   }

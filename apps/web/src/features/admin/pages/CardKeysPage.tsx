@@ -5,6 +5,7 @@ import { callRoute } from '../../../lib/api.ts';
 import { ApiError, commonHeaders } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
 import { ep } from '../api.ts';
+import { CardRedemptionsDialog } from '../components/CardRedemptionsDialog.tsx';
 import { Badge, btn, Card, DataTable, Field, input, PageTitle, type Column } from '../components/ui.tsx';
 import { fmtTime, fromLocalInput } from '../format.ts';
 
@@ -34,6 +35,7 @@ export default function CardKeysPage() {
   const qc = useQueryClient();
   const [form, setForm] = useState(EMPTY);
   const [made, setMade] = useState<string[] | null>(null);
+  const [viewing, setViewing] = useState<Batch | null>(null);
   const batches = useQuery({ queryKey: ['admin', 'card-keys'], queryFn: fetchBatches });
   const create = useMutation({
     mutationFn: () =>
@@ -71,6 +73,9 @@ export default function CardKeysPage() {
       title: t('cards.actions'),
       render: (b) => (
         <div className="flex gap-2">
+          <button type="button" className={btn.secondary} onClick={() => setViewing(b)}>
+            {t('cards.redemptions', { ns: 'adminCatalogue' })}
+          </button>
           <button type="button" className={btn.secondary} onClick={() => void downloadCsv(b.id).catch(() => toast.error(t('guard.failed')))}>
             {t('cards.csv')}
           </button>
@@ -128,6 +133,7 @@ export default function CardKeysPage() {
         </Card>
         <Card title={t('cards.batches')}>{batches.data && <DataTable rows={batches.data.rows} columns={columns} rowKey={(b) => b.id} caption={t('cards.batches')} />}</Card>
       </div>
+      {viewing && <CardRedemptionsDialog batch={viewing} onClose={() => setViewing(null)} />}
     </>
   );
 }

@@ -69,15 +69,15 @@ export function Examples({ list, onPick }: { list: DrawExample[] | undefined; on
     <div>
       <span className={fieldLabel}>{t('form.examples')}</span>
       <div className="flex flex-wrap gap-2">
-        {list.map((e) => (
+        {list.map((e, i) => (
           <button
-            key={e.title}
+            key={`${i}-${e.title}`}
             type="button"
             onClick={() => onPick(e)}
             title={e.prompt}
             className="inline-flex h-8 items-center gap-1 rounded-full bg-neutral-100 px-3 text-[13px] text-neutral-700 hover:bg-neutral-200 dark:bg-neutral-800 dark:text-neutral-300 dark:hover:bg-neutral-700"
           >
-            <Sparkles className="size-3.5 text-amber-600 dark:text-amber-400" aria-hidden />
+            {e.image_url ? <img src={e.image_url} alt="" className="size-5 rounded-full object-cover" /> : <Sparkles className="size-3.5 text-amber-600 dark:text-amber-400" aria-hidden />}
             {e.title}
           </button>
         ))}
