@@ -29,7 +29,13 @@ const editable = (a: AppRow): Editable => ({
   enabled: a.status === 1,
 });
 
-const chats = sql<number>`(select count(*)::int from ${chatGroups} g where g.app_id = ${apps.id})`;
+/** JSON with keys sorted (jsonb does not keep the order they were written in). */
+const stable = (v: unknown): string =>
+  JSON.stringify(v, (_k, x: unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : x,
+  );
+
+const chats = sql<number>`(select count(*)::int from ${chatGroups} g where g.app_id = "apps"."id")`;
 const likeArg = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const tx = <T>(ctx: AppContext, run: (db: Db) => Promise<T>) => ctx.db.transaction((raw) => run(raw as unknown as Db));
 
@@ -129,7 +135,7 @@ export async function updateApp(ctx: AppContext, a: Actor, id: number, patch: Ad
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
     for (const k of Object.keys(merged) as (keyof Editable)[]) {
-      if (JSON.stringify(current[k]) === JSON.stringify(merged[k])) continue;
+      if (stable(current[k]) === stable(merged[k])) continue;
       before[k] = current[k];
       after[k] = merged[k];
     }

@@ -8,7 +8,7 @@ import { writeAudit } from './audit.ts';
 import type { Actor } from './users.ts';
 
 type CategoryRow = typeof appCategories.$inferSelect;
-const appsIn = sql<number>`(select count(*)::int from ${apps} a where a.category_id = ${appCategories.id})`;
+const appsIn = sql<number>`(select count(*)::int from ${apps} a where a.category_id = "app_categories"."id")`;
 const view = (c: CategoryRow, n: number): AdminCategory => ({
   id: c.id,
   name: c.name,
