@@ -9,6 +9,9 @@ import { AdminLayout } from './AdminLayout.tsx';
 import { btn } from './components/ui.tsx';
 import AuditPage from './pages/AuditPage.tsx';
 import CardKeysPage from './pages/CardKeysPage.tsx';
+import ContentAppsPage from './pages/ContentAppsPage.tsx';
+import ContentDocActionsPage from './pages/ContentDocActionsPage.tsx';
+import ContentWordsPage from './pages/ContentWordsPage.tsx';
 import DashboardPage from './pages/DashboardPage.tsx';
 import FeedbackPage from './pages/FeedbackPage.tsx';
 import ModelKeysPage from './pages/ModelKeysPage.tsx';
@@ -20,6 +23,7 @@ import UserDetailPage from './pages/UserDetailPage.tsx';
 import UsersPage from './pages/UsersPage.tsx';
 import './admin.css';
 import './locales.ts';
+import './locales-content.ts';
 
 function Notice({ title, hint, action }: { title: string; hint?: string; action?: React.ReactNode }) {
   return (
@@ -95,6 +99,12 @@ function AdminScreen() {
       return <FeedbackPage />;
     case 'card-keys':
       return <CardKeysPage />;
+    case 'apps':
+      return <ContentAppsPage />;
+    case 'document-actions':
+      return <ContentDocActionsPage />;
+    case 'words':
+      return <ContentWordsPage />;
     default:
       return <Navigate to="/admin/dashboard" replace />;
   }

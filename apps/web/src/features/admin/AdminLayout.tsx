@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { clsx } from 'clsx';
-import { Bot, ClipboardList, LayoutDashboard, Inbox, ReceiptText, SlidersHorizontal, TicketCheck, Undo2, UserCog } from 'lucide-react';
+import { Bot, ClipboardList, FileSearch, LayoutDashboard, LayoutGrid, Inbox, ReceiptText, ShieldAlert, SlidersHorizontal, TicketCheck, Undo2, UserCog } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 
@@ -12,6 +12,9 @@ const NAV = [
   { to: '/admin/feedback', key: 'feedback', Icon: Inbox },
   { to: '/admin/card-keys', key: 'cards', Icon: TicketCheck },
   { to: '/admin/site', key: 'site', Icon: SlidersHorizontal },
+  { to: '/admin/apps', key: 'adminContent:nav.apps', Icon: LayoutGrid },
+  { to: '/admin/document-actions', key: 'adminContent:nav.docActions', Icon: FileSearch },
+  { to: '/admin/words', key: 'adminContent:nav.words', Icon: ShieldAlert },
   { to: '/admin/audit', key: 'audit', Icon: ClipboardList },
 ] as const;
 
@@ -27,7 +30,7 @@ export function AdminLayout({ admin, children }: { admin: { nickname: string; si
     <li key={key}>
       <NavLink to={to} className={link}>
         <Icon className="h-4 w-4 shrink-0" aria-hidden />
-        {t(`nav.${key}`)}
+        {t(key.includes(':') ? key : `nav.${key}`)}
       </NavLink>
     </li>
   ));
