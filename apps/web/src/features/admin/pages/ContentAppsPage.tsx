@@ -12,6 +12,8 @@ import { Badge, btn, Card, DataTable, Field, input, PageTitle, Pager, Toggle, ty
 import '../locales-content.ts';
 
 const SIZE = 20;
+/** The console's input style at a fixed width (its own is full width). */
+const sized = (width: string) => input.replace('w-full', width);
 const APPS = ['admin', 'content', 'apps'] as const;
 const CATEGORIES = ['admin', 'content', 'categories'] as const;
 
@@ -274,7 +276,7 @@ function CategoriesCard({ categories }: { categories: AdminCategory[] }) {
       title: t('categories.name'),
       render: (c) => (
         <input
-          className={`${input} max-w-48`}
+          className={sized('w-48')}
           aria-label={t('categories.edit', { name: c.name })}
           defaultValue={c.name}
           maxLength={20}
@@ -288,7 +290,7 @@ function CategoriesCard({ categories }: { categories: AdminCategory[] }) {
       render: (c) => (
         <input
           type="number"
-          className={`${input} w-24`}
+          className={sized('w-24')}
           aria-label={`${t('apps.fields.sort')} ${c.name}`}
           defaultValue={c.sort}
           onBlur={(e) => Number(e.target.value) !== c.sort && update.mutate({ id: c.id, sort: Number(e.target.value) })}
@@ -315,11 +317,11 @@ function CategoriesCard({ categories }: { categories: AdminCategory[] }) {
           create.mutate();
         }}
       >
-        <select aria-label={t('apps.fields.kind')} className={`${input} w-32`} value={draft.kind} onChange={(e) => setDraft({ ...draft, kind: e.target.value as AppKind })}>
+        <select aria-label={t('apps.fields.kind')} className={sized('w-36')} value={draft.kind} onChange={(e) => setDraft({ ...draft, kind: e.target.value as AppKind })}>
           <option value="template">{t('kinds.template')}</option>
           <option value="expert">{t('kinds.expert')}</option>
         </select>
-        <input aria-label={t('categories.name')} placeholder={t('categories.name')} className={`${input} w-48`} required maxLength={20} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+        <input aria-label={t('categories.name')} placeholder={t('categories.name')} className={sized('w-56')} required maxLength={20} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
         <button type="submit" className={btn.secondary} disabled={create.isPending}>
           <CirclePlus className="h-4 w-4" aria-hidden />
           {t('categories.add')}
@@ -421,7 +423,7 @@ export default function ContentAppsPage() {
         >
           <select
             aria-label={t('apps.fields.kind')}
-            className={`${input} w-32`}
+            className={sized('w-36')}
             value={kind}
             onChange={(e) => {
               setKind(e.target.value as AppKind | '');
