@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDocumentActionListReply, adminWordListReply } from '@app/shared';
+import { askWith, uploadAndParse } from '../../testing/document.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { adminToken, auditRows, phone } from './test-kit.ts';
 
@@ -66,6 +67,19 @@ describe('admin: document actions', () => {
     expect((await t.call('POST', '/api/admin/content/document-actions/nothing', { ...A(), body: { label: 'x' } })).status).toBe(404);
     expect((await t.call('POST', '/api/admin/content/document-actions/qa', { ...A(), body: {} })).status).toBe(400);
     expect((await t.call('POST', '/api/admin/content/document-actions/qa', { ...A(), body: { label: '找出风险' } })).body.message).toBe('已有同名操作');
+  });
+
+  it('a document chat may ask a new action; a switched-off one is refused before anything is saved', async () => {
+    const doc = (await uploadAndParse(t, user, { name: '合同.md', body: Buffer.from('# 合同\n\n第一条 甲方应按时付款。\n\n第二条 逾期付款按日万分之五计违约金。') })).token;
+    const asked = await askWith(t, user, { token: doc, action: 'risks' });
+    expect(asked.last).toMatchObject({ type: 'done' });
+    const history = async () => ((await t.call('GET', `/api/document/history/${doc}`, { token: user })).body.data.list as { action: string }[]).length;
+    const before = await history();
+    expect(before).toBe(2);
+    const off = await t.call('POST', '/api/document/ask/validate', { token: user, body: { token: doc, action: 'translate', question: '' } });
+    expect(off.status).toBe(400);
+    expect(off.body.message).toBe('操作无效，请重新选择');
+    expect(await history()).toBe(before);
   });
 });
 

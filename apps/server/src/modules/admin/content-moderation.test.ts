@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes } from '@app/shared/routes';
+import { uploadAndParse } from '../../testing/document.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { MODERATED_MESSAGE } from '../config/public.ts';
 import { adminToken, phone } from './test-kit.ts';
@@ -17,6 +18,7 @@ let admin: { token: string; id: number };
 let user: string;
 let templateId: number;
 let expertId: number;
+let docToken: string;
 
 async function snapshot() {
   const out: Record<string, unknown> = {};
@@ -42,6 +44,7 @@ beforeAll(async () => {
   };
   templateId = await pick('template', true);
   expertId = await pick('expert', false);
+  docToken = (await uploadAndParse(t, user, { name: '说明.md', body: Buffer.from('# 说明\n\n这是一份用于测试的文档，内容正常。') })).token;
   const add = await t.call('POST', '/api/admin/content/words', { token: admin.token, body: { text: '违禁词甲\nＢＡＤ ＷＯＲＤ\n' } });
   expect(add.body.data).toMatchObject({ added: 2, existing: 0, total: 2 });
 });
@@ -60,7 +63,7 @@ const ENTRIES: Entry[] = [
   { name: 'chat (system prompt)', url: '/api/chat/create', body: (s) => ({ input: '你好', systemMessage: s }) },
   { name: 'template chat', url: '/api/chat/create', body: (s) => ({ temp_id: templateId, variable: { topic: s, content: s } }) },
   { name: 'expert chat', url: '/api/chat/create', body: (s) => ({ identity_id: expertId, input: s }) },
-  { name: 'document chat', url: '/api/document/ask/validate', body: (s) => ({ token: 'doc-token-that-is-long-enough', question: s, action: 'qa' }) },
+  { name: 'document chat', url: '/api/document/ask/validate', body: (s) => ({ token: docToken, question: s, action: 'qa' }) },
   { name: 'draw basic', url: '/api/draw-image/basic', body: (s) => ({ prompt: s, size: '1024x1024', n: 1 }) },
   { name: 'draw dalle3', url: '/api/draw-image/dalle3', body: (s) => ({ prompt: 'a cat', source_text: s, size: '1024x1024', n: 1 }) },
   { name: 'draw rewrite', url: '/api/draw-image/rewrite', body: (s) => ({ text: s }) },
