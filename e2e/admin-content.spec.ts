@@ -47,6 +47,11 @@ test.describe('admin console: content', () => {
     await expect(page.getByRole('row', { name: new RegExp(edited) })).toContainText('控制台改过的简介');
     await expectAccessible(page);
     await shot(page, info, 'admin-content-apps');
+    await page.getByRole('button', { name: '新增专家' }).click();
+    await expect(page.getByRole('dialog').getByRole('textbox', { name: '专家介绍' })).toBeVisible();
+    await expect(page.getByRole('dialog').getByText('表单变量')).toBeHidden();
+    await shot(page, info, 'admin-content-expert-new');
+    await page.getByRole('dialog').getByRole('button', { name: '取消' }).click();
 
     const user = await userPage(browser);
     await user.goto('/app-store');
