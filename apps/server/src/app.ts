@@ -13,6 +13,7 @@ import { fail } from './core/reply.ts';
 import { registerSecurityHeaders } from './core/security-headers.ts';
 import { checkNotifyUrl, payChannelsOf, startupReport } from './core/startup-report.ts';
 import { installAccess, installInputGuard, route } from './core/routes.ts';
+import { installModeration } from './modules/config/public.ts';
 import { installRequestIds, requestIdMixin, requestIdOf } from './core/request-id.ts';
 import { routes } from '@app/shared/routes';
 import { docsRoutes } from './modules/docs/routes.ts';
@@ -139,6 +140,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   installRequestIds(app);
   installAccess(app, ctx);
   installInputGuard(app);
+  await installModeration(app, ctx);
 
   const configService = new ConfigService(ctx);
   const auth = new AuthService(ctx, configService);

@@ -22,4 +22,5 @@ export * from './schemas/share.ts';
 export * from './slides.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/admin-catalogue.ts';
+export * from './schemas/admin-content.ts';
 export * from './schemas/voice.ts';

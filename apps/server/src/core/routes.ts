@@ -18,6 +18,8 @@ declare module 'fastify' {
     tokenLookup?: 'hook' | 'handler';
     /** The manifest key (`chat.create`). */
     routeKey?: string;
+    /** The body fields checked against the moderation word list (the manifest's `moderate`). */
+    moderate?: readonly string[];
   }
 }
 
@@ -60,7 +62,7 @@ export function route<const R extends RouteDef & { key?: string }>(
     method: [...methods],
     url: def.path,
     bodyLimit: opts.bodyLimit,
-    config: { access: def.access, tokenLookup: opts.tokenLookup ?? 'hook', routeKey: def.key },
+    config: { access: def.access, tokenLookup: opts.tokenLookup ?? 'hook', routeKey: def.key, moderate: def.moderate },
     handler: async (req, reply) => {
       const withBody = HAS_BODY(req.method);
       const params = def.params ? parse(def.params, req.params) : req.params;

@@ -82,6 +82,9 @@ const ICONS: Record<string, LucideIcon> = {
   video: Video,
 };
 
+/** The names an admin may pick for an app or a category. */
+export const APP_ICON_NAMES = Object.keys(ICONS);
+
 export const FALLBACK_ICON: LucideIcon = Sparkles;
 
 /** The icon for a catalogue name (any case; spaces or underscores as dashes), else the fallback. */

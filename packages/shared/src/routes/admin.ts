@@ -35,6 +35,7 @@ import {
   dashboardReply,
 } from '../schemas/admin.ts';
 import { adminCatalogueRoutes } from './admin-catalogue.ts';
+import { adminContentRoutes } from './admin-content.ts';
 import { defineRoutes } from './define.ts';
 
 /** The admin console (issue 18): every route `admin`, every change written to the audit log. */
@@ -65,5 +66,6 @@ export const adminRoutes = defineRoutes('admin', {
   modelKeyUpdate: { method: 'POST', path: '/api/admin/models/:id/keys/:keyId', access: 'admin', summary: '修改密钥（权重、优先级、地址、启用停用）', params: adminModelKeyParams, body: adminModelKeyPatch, response: adminModelKey },
   modelKeyDelete: { method: 'POST', path: '/api/admin/models/:id/keys/:keyId/delete', access: 'admin', summary: '删除密钥', params: adminModelKeyParams, response: adminOkReply },
   modelKeyTest: { method: 'POST', path: '/api/admin/models/:id/keys/:keyId/test', access: 'admin', summary: '测试密钥（真实调用一次，成功即恢复启用）', params: adminModelKeyParams, response: adminModelKeyTest },
+  ...adminContentRoutes,
   dashboard: { method: 'GET', path: '/api/admin/dashboard', access: 'admin', summary: '运营数据（按天）与额度消耗', query: dashboardQuery, response: dashboardReply },
 });

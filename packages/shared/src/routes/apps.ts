@@ -27,6 +27,6 @@ export const appsRoutes = defineRoutes('apps', {
   store: { method: 'GET', path: '/api/app/store', access: 'guest', summary: '应用广场', query: appStoreQuery, response: appStoreReply },
   mineApps: { method: ['GET', 'POST'], path: '/app/mineApps', access: 'user', summary: '我的应用（自建与收藏）', response: mineAppsReply },
   collect: { method: 'POST', path: '/app/collect', access: 'user', summary: '收藏或取消收藏', body: appCollectBody, response: appCollectReply },
-  customApp: { method: 'POST', path: '/app/customApp', access: 'user', summary: '创建自己的模板应用', body: customAppBody, response: appCard },
+  customApp: { method: 'POST', path: '/app/customApp', access: 'user', moderate: ['title', 'description', 'prompt', 'variables'], summary: '创建自己的模板应用', body: customAppBody, response: appCard },
   delMineApp: { method: 'POST', path: '/app/delMineApp', access: 'user', summary: '删除自建应用或取消收藏', body: appDelMineBody, response: appDelMineReply },
 });

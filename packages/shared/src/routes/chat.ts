@@ -24,7 +24,7 @@ import {
 import { defineRoutes } from './define.ts';
 
 export const chatRoutes = defineRoutes('chat', {
-  create: { method: 'POST', path: '/api/chat/create', access: 'user', summary: '准备一轮对话，返回 uuid 与 secret', body: chatCreateBody, response: chatCreateReply },
+  create: { method: 'POST', path: '/api/chat/create', access: 'user', moderate: ['input', 'systemMessage', 'variable'], summary: '准备一轮对话，返回 uuid 与 secret', body: chatCreateBody, response: chatCreateReply },
   stream: {
     method: 'GET',
     path: '/api/chat/stream',

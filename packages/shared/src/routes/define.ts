@@ -35,6 +35,11 @@ export interface RouteDef {
   contentType?: string;
   /** Registered only under a condition (demo mode, local storage, a dev setting). */
   when?: string;
+  /**
+   * The body fields that carry a user's prompt (every string inside them): checked against the
+   * moderation word list before the handler runs, so a hit spends, stores and sends nothing.
+   */
+  moderate?: readonly string[];
 }
 
 /** A domain's routes, each tagged with the domain (the OpenAPI tag). */

@@ -38,6 +38,7 @@ export const documentRoutes = defineRoutes('document', {
     method: 'POST',
     path: '/api/document/ask/validate',
     access: 'user',
+    moderate: ['question'],
     summary: '文档提问的准备：检查并返回 secret',
     body: documentAskValidateBody,
     response: documentAskValidateReply,

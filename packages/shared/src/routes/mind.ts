@@ -14,7 +14,7 @@ import {
 import { defineRoutes } from './define.ts';
 
 export const mindRoutes = defineRoutes('mind', {
-  create: { method: 'POST', path: '/api/mind/create', access: 'user', summary: '准备一张思维导图：检查并返回 id 与 secret', body: mindCreateBody, response: mindCreateReply },
+  create: { method: 'POST', path: '/api/mind/create', access: 'user', moderate: ['prompt', 'systemMessage'], summary: '准备一张思维导图：检查并返回 id 与 secret', body: mindCreateBody, response: mindCreateReply },
   chat: {
     method: 'POST',
     path: '/chatgpt/chat-mind',

@@ -11,7 +11,7 @@ import {
 import { defineRoutes } from './define.ts';
 
 export const translateRoutes = defineRoutes('translate', {
-  create: { method: 'POST', path: '/api/translate/create', access: 'user', summary: '准备一次翻译：检查并返回 id 与 secret', body: translateCreateBody, response: translateCreateReply },
+  create: { method: 'POST', path: '/api/translate/create', access: 'user', moderate: ['text'], summary: '准备一次翻译：检查并返回 id 与 secret', body: translateCreateBody, response: translateCreateReply },
   run: { method: 'POST', path: '/api/chat/translate', access: 'user', kind: 'sse', summary: '翻译结果流（SSE）', body: translateRunBody, response: translateStreamEvent },
   stop: { method: 'POST', path: '/api/translate/stop', access: 'user', summary: '停止翻译', body: translateStopBody, response: z.null() },
   histories: { method: 'GET', path: '/api/translate/histories', access: 'user', summary: '翻译记录', response: translateHistoriesReply },

@@ -9,6 +9,7 @@ import type { ConfigService } from '../config/service.ts';
 import type { Models } from '../models/service.ts';
 import { listAudit } from './audit.ts';
 import { catalogueRoutes } from './catalogue-routes.ts';
+import { contentRoutes } from './content-routes.ts';
 import { dashboard } from './dashboard.ts';
 import { addKey, deleteKey, listKeys, testKey, updateKey } from './model-keys.ts';
 import { createModel, listModels, updateModel } from './models.ts';
@@ -71,4 +72,5 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext, config:
 
   route(app, r.dashboard, async ({ query }) => ok(await dashboard(ctx, query.days)));
   await catalogueRoutes(app, ctx, actor);
+  contentRoutes(app, ctx, actor);
 }

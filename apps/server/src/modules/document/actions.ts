@@ -1,5 +1,8 @@
+import { asc } from 'drizzle-orm';
 import type { DocumentOption } from '@app/shared';
 import { DEFAULT_OUTPUT_LANGUAGE } from '@app/shared';
+import type { AppContext } from '../../core/context.ts';
+import { documentActions } from '../../db/schema/index.ts';
 
 /**
  * How an action reads the document: `search` takes the passages that match the question,
@@ -14,43 +17,84 @@ export interface DocumentAction extends DocumentOption {
   instruction: string;
 }
 
-export const DOCUMENT_ACTIONS: DocumentAction[] = [
-  {
-    value: 'summary',
-    label: '总结全文',
-    reads: 'whole',
-    needsQuestion: false,
-    instruction: '请通读文档，写一份结构清晰的全文总结：先用一两句话概括主旨，再按文档的章节或主题分点总结要点，最后给出结论。',
-  },
-  {
-    value: 'points',
-    label: '提取要点',
-    reads: 'whole',
-    needsQuestion: false,
-    instruction: '请提取文档中最重要的要点（关键事实、数据、结论、条款、待办事项），用编号列表列出，每条简明扼要。',
-  },
-  {
-    value: 'qa',
-    label: '问答',
-    reads: 'search',
-    needsQuestion: true,
-    instruction: '请只根据文档内容回答用户的问题。文档中没有相关信息时，直接说明文档未提及，不要编造。',
-  },
-  {
-    value: 'translate',
-    label: '翻译全文',
-    reads: 'whole',
-    needsQuestion: false,
-    instruction: '请把文档内容完整、忠实地翻译成目标语言，保留原有的标题层级、段落和列表结构，不要添加评论。',
-  },
-  {
-    value: 'outline',
-    label: '生成大纲',
-    reads: 'whole',
-    needsQuestion: false,
-    instruction: '请为文档生成一份层级大纲（使用 Markdown 标题和多级列表），覆盖文档的全部章节和主要论点。',
-  },
-];
+/** Published when an admin changes the actions, so every instance reloads them. */
+export const DOCUMENT_ACTIONS_CHANGED = 'document-actions:changed';
+
+type ActionRow = typeof documentActions.$inferSelect;
+const actionOf = (r: ActionRow): DocumentAction & { sort: number; enabled: boolean } => ({
+  value: r.value,
+  label: r.label,
+  reads: r.reads === 'search' ? 'search' : 'whole',
+  needsQuestion: r.needsQuestion,
+  instruction: r.instruction,
+  sort: r.sort,
+  enabled: r.enabled,
+});
+
+/**
+ * The document actions (table document_actions, edited in the admin console), all of them in
+ * order, kept until a change (here: `invalidate`; elsewhere: the DOCUMENT_ACTIONS_CHANGED message).
+ */
+export class DocumentActions {
+  private all: Promise<ReturnType<typeof actionOf>[]> | null = null;
+  private generation = 0;
+
+  constructor(private ctx: AppContext) {}
+
+  /** Every action, disabled ones too (a prepared answer still finds its action). */
+  load(): Promise<ReturnType<typeof actionOf>[]> {
+    if (this.all) return this.all;
+    const gen = this.generation;
+    const load = this.ctx.db
+      .select()
+      .from(documentActions)
+      .orderBy(asc(documentActions.sort), asc(documentActions.value))
+      .then((rows) => rows.map(actionOf));
+    this.all = load;
+    const forget = () => {
+      if (this.all === load) this.all = null;
+    };
+    load.then(() => gen !== this.generation && forget(), forget);
+    return load;
+  }
+
+  /** What users are offered, in order. */
+  async enabled(): Promise<DocumentAction[]> {
+    return (await this.load()).filter((a) => a.enabled);
+  }
+
+  /** An enabled action by value or label (what a new question may ask). */
+  async find(value: string): Promise<DocumentAction | null> {
+    return (await this.enabled()).find((a) => a.value === value || a.label === value) ?? null;
+  }
+
+  /** Any action by value, disabled ones too (a prepared or interrupted answer). */
+  async any(value: string): Promise<DocumentAction | null> {
+    return (await this.load()).find((a) => a.value === value) ?? null;
+  }
+
+  drop() {
+    this.generation++;
+    this.all = null;
+  }
+
+  async invalidate() {
+    this.drop();
+    await this.ctx.kv.publish(DOCUMENT_ACTIONS_CHANGED, String(this.ctx.clock.now()));
+  }
+
+  listen() {
+    return this.ctx.kv.subscribe(DOCUMENT_ACTIONS_CHANGED, () => this.drop());
+  }
+}
+
+const instances = new WeakMap<AppContext, DocumentActions>();
+/** The one DocumentActions of an app (the document module and the admin console share it). */
+export function documentActionsOf(ctx: AppContext): DocumentActions {
+  let a = instances.get(ctx);
+  if (!a) instances.set(ctx, (a = new DocumentActions(ctx)));
+  return a;
+}
 
 export const DOCUMENT_LANGUAGES: DocumentOption[] = [
   { value: '中文', label: '中文' },
@@ -66,5 +110,4 @@ export const DOCUMENT_LANGUAGES: DocumentOption[] = [
 
 export const DEFAULT_LANGUAGE = DEFAULT_OUTPUT_LANGUAGE;
 
-export const findAction = (value: string) => DOCUMENT_ACTIONS.find((a) => a.value === value || a.label === value) ?? null;
 export const findLanguage = (value: string) => DOCUMENT_LANGUAGES.find((l) => l.value === value || l.label === value) ?? null;

@@ -11,7 +11,7 @@ import type { LlmChunk, LlmUsage } from '../../providers/llm/types.ts';
 import { readBalance } from '../billing/public.ts';
 import { balanceError, priceOf, spendable, type ChatModel, type Models } from '../models/service.ts';
 import { prepareTurn, usageView, type Outcome, type OwnedTurn, type TurnAdapter, type TurnEngine } from '../turns/service.ts';
-import { DEFAULT_LANGUAGE, findAction, findLanguage, type DocumentAction } from './actions.ts';
+import { DEFAULT_LANGUAGE, documentActionsOf, findLanguage, type DocumentAction } from './actions.ts';
 import { offlineDocumentAnswer, streamText } from './offline-answer.ts';
 import { buildDocumentPrompt, citedNumbers } from './prompt.ts';
 import { citationOf, leading, spread, type IndexedChunk, type SearchIndexes } from './search-index.ts';
@@ -82,7 +82,7 @@ export class DocumentAsk {
     const doc = await this.service.requireDocument(caller, body.token);
     if (doc.status === 3) throw field('token', '文档解析失败！请删除后重新上传');
     if (doc.status !== 2) throw field('token', '文档还在解析中，请稍后再试');
-    const action = findAction(body.action);
+    const action = await documentActionsOf(this.ctx).find(body.action);
     if (!action) throw field('action', '操作无效，请重新选择');
     const language = body.language ? findLanguage(body.language) : findLanguage(DEFAULT_LANGUAGE);
     if (!language) throw field('language', '暂不支持该输出语言');
@@ -155,7 +155,8 @@ export class DocumentAsk {
 
   private async produce(turn: DocumentTurn, ref: DocumentRef, emit: (text: string) => Promise<void> | undefined, signal: AbortSignal) {
     const doc = await this.requireLiveDocument(turn);
-    const action = findAction(turn.action)!;
+    const action = await documentActionsOf(this.ctx).any(turn.action);
+    if (!action) throw new AppError(Code.BAD_REQUEST, '操作无效，请重新选择', 400);
     const model = await this.models.catalog.find(turn.model);
     if (!model) throw new AppError(Code.BAD_REQUEST, '该模型已停用，请重新选择', 400);
     const { picked: passages, complete } = await this.passages(doc, action, turn.question);

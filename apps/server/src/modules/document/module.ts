@@ -3,6 +3,7 @@ import type { AppContext } from '../../core/context.ts';
 import { OpenAiEmbeddings } from '../../providers/llm/embeddings.ts';
 import type { Models } from '../models/service.ts';
 import type { TurnEngine } from '../turns/service.ts';
+import { documentActionsOf } from './actions.ts';
 import { DocumentAsk } from './ask.ts';
 import { DocumentJobs, type DocumentJobsOptions } from './jobs.ts';
 import { documentRoutes } from './routes.ts';
@@ -41,6 +42,11 @@ export function registerDocuments(
   });
   const ask = new DocumentAsk(ctx, service, indexes, models, engine);
   documentRoutes(app, ctx, service, ask);
+  // Another instance's admin change to the actions reloads them here.
+  const unlisten = documentActionsOf(ctx).listen();
+  app.addHook('onClose', async () => {
+    await (await unlisten)().catch(() => {});
+  });
   app.addHook('onReady', async () => jobs.start());
   app.addHook('preClose', () => jobs.close());
   return { service, jobs, indexes };

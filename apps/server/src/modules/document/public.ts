@@ -50,3 +50,4 @@ export async function documentSourceText(ctx: AppContext, caller: AuthUser, toke
   if (!text) throw refuse('文档中没有可用的文字内容');
   return { token: doc.token, title: doc.title, text, complete: complete && picked.length > 0 };
 }
+export { documentActionsOf } from './actions.ts';

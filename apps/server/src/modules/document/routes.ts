@@ -5,16 +5,16 @@ import type { AppContext } from '../../core/context.ts';
 import { notFound } from '../../core/errors.ts';
 import { ok } from '../../core/reply.ts';
 import { route } from '../../core/routes.ts';
-import { DEFAULT_LANGUAGE, DOCUMENT_ACTIONS, DOCUMENT_LANGUAGES } from './actions.ts';
+import { DEFAULT_LANGUAGE, DOCUMENT_LANGUAGES, documentActionsOf } from './actions.ts';
 import type { DocumentAsk } from './ask.ts';
 import type { DocumentService } from './service.ts';
 
-export function documentRoutes(app: FastifyInstance, _ctx: AppContext, service: DocumentService, ask: DocumentAsk) {
+export function documentRoutes(app: FastifyInstance, ctx: AppContext, service: DocumentService, ask: DocumentAsk) {
   const r = routes.document;
 
   route(app, r.actions, async ({ actor: user }) =>
     ok({
-      list: DOCUMENT_ACTIONS.map(({ value, label }) => ({ value, label })),
+      list: (await documentActionsOf(ctx).enabled()).map(({ value, label }) => ({ value, label })),
       accept_types: user ? await service.acceptTypes(user) : [...DOCUMENT_ACCEPT_TYPES_DEFAULT],
     }),
   );

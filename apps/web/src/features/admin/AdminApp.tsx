@@ -10,6 +10,9 @@ import { btn } from './components/ui.tsx';
 import AuditPage from './pages/AuditPage.tsx';
 import CardKeysPage from './pages/CardKeysPage.tsx';
 import CataloguePage from './pages/CataloguePage.tsx';
+import ContentAppsPage from './pages/ContentAppsPage.tsx';
+import ContentDocActionsPage from './pages/ContentDocActionsPage.tsx';
+import ContentWordsPage from './pages/ContentWordsPage.tsx';
 import DashboardPage from './pages/DashboardPage.tsx';
 import DrawContentPage from './pages/DrawContentPage.tsx';
 import FeedbackPage from './pages/FeedbackPage.tsx';
@@ -24,6 +27,7 @@ import UsersPage from './pages/UsersPage.tsx';
 import './admin.css';
 import './locales.ts';
 import './locales-catalogue.ts';
+import './locales-content.ts';
 
 function Notice({ title, hint, action }: { title: string; hint?: string; action?: React.ReactNode }) {
   return (
@@ -105,6 +109,12 @@ function AdminScreen() {
       return <DrawContentPage />;
     case 'gallery':
       return <GalleryPage />;
+    case 'apps':
+      return <ContentAppsPage />;
+    case 'document-actions':
+      return <ContentDocActionsPage />;
+    case 'words':
+      return <ContentWordsPage />;
     default:
       return <Navigate to="/admin/dashboard" replace />;
   }

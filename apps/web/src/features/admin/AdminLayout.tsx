@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { clsx } from 'clsx';
-import { Bot, ClipboardList, Images, LayoutDashboard, Inbox, Package, Palette, ReceiptText, SlidersHorizontal, TicketCheck, Undo2, UserCog } from 'lucide-react';
+import { Bot, ClipboardList, FileSearch, Images, Inbox, LayoutDashboard, LayoutGrid, Package, Palette, ReceiptText, ShieldAlert, SlidersHorizontal, TicketCheck, Undo2, UserCog } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 
@@ -15,6 +15,9 @@ const NAV = [
   { to: '/admin/draw-content', key: 'adminCatalogue:nav.drawContent', Icon: Palette },
   { to: '/admin/gallery', key: 'adminCatalogue:nav.gallery', Icon: Images },
   { to: '/admin/site', key: 'site', Icon: SlidersHorizontal },
+  { to: '/admin/apps', key: 'adminContent:nav.apps', Icon: LayoutGrid },
+  { to: '/admin/document-actions', key: 'adminContent:nav.docActions', Icon: FileSearch },
+  { to: '/admin/words', key: 'adminContent:nav.words', Icon: ShieldAlert },
   { to: '/admin/audit', key: 'audit', Icon: ClipboardList },
 ] as const;
 
