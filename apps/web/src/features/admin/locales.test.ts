@@ -12,4 +12,9 @@ describe('admin locales', () => {
     expect(keys(i18n.getResourceBundle('en-US', 'admin')).sort()).toEqual(zh);
     expect(keys(i18n.getResourceBundle('zh-TW', 'admin')).sort()).toEqual(zh);
   });
+
+  it('reads zh-TW in traditional characters', () => {
+    expect(i18n.getFixedT('zh-TW', 'admin')('nav.users')).toBe('使用者管理');
+    expect(i18n.getFixedT('zh-TW', 'admin')('guard.needLogin')).toBe('請先登入管理員賬號');
+  });
 });
