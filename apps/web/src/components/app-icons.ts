@@ -7,12 +7,13 @@ import {
   Salad, Scale, ScanSearch, ScrollText, Send, Sigma, Sparkles, SpellCheck, SquareTerminal, TrendingUp,
   UserCheck, UserPen, UserRound, Utensils, Video, type LucideIcon,
 } from 'lucide-react';
+import type { AppIconName } from '@app/shared/app-icons';
 
 /**
  * The lucide icons the app catalogue names (kebab-case), shipped with the store chunk only. An
  * icon the catalogue adds later without a mapping here shows the fallback.
  */
-const ICONS: Record<string, LucideIcon> = {
+const ICONS: Record<AppIconName, LucideIcon> = {
   aperture: Aperture,
   baby: Baby,
   'book-marked': BookMarked,
@@ -82,13 +83,10 @@ const ICONS: Record<string, LucideIcon> = {
   video: Video,
 };
 
-/** The names an admin may pick for an app or a category. */
-export const APP_ICON_NAMES = Object.keys(ICONS);
-
 export const FALLBACK_ICON: LucideIcon = Sparkles;
 
 /** The icon for a catalogue name (any case; spaces or underscores as dashes), else the fallback. */
 export function appIcon(name: string | null | undefined): LucideIcon {
   if (!name) return FALLBACK_ICON;
-  return ICONS[name.trim().toLowerCase().replace(/[\s_]+/g, '-')] ?? FALLBACK_ICON;
+  return (ICONS as Record<string, LucideIcon | undefined>)[name.trim().toLowerCase().replace(/[\s_]+/g, '-')] ?? FALLBACK_ICON;
 }

@@ -3,7 +3,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { CirclePlus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { FORM_TYPES, type AdminApp, type AdminCategory, type AppKind, type FormType } from '@app/shared';
-import { appIcon, APP_ICON_NAMES } from '../../../components/app-icons.ts';
+// Names only: drawing the icons here would share lucide modules with the end user's first load and re-cut its chunks.
+import { APP_ICON_NAMES } from '@app/shared/app-icons';
 import { Modal, modalButton } from '../../../components/Modal.tsx';
 import { callRoute } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -159,7 +160,6 @@ function AppDialog({ app, kind, categories, onClose }: { app: AdminApp | null; k
   });
   const f = (k: string) => t(`apps.fields.${k}`);
   const expert = form.kind === 'expert';
-  const Icon = appIcon(form.icon);
   return (
     <Modal
       open
@@ -207,9 +207,6 @@ function AppDialog({ app, kind, categories, onClose }: { app: AdminApp | null; k
         </div>
         <Field label={f('icon')} htmlFor="af-icon">
           <div className="flex items-center gap-2">
-            <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary-fg">
-              <Icon className="h-5 w-5" aria-hidden />
-            </span>
             <select id="af-icon" className={input} value={form.icon} onChange={(e) => setForm({ ...form, icon: e.target.value })}>
               <option value="">sparkles</option>
               {APP_ICON_NAMES.map((n) => (
@@ -360,15 +357,7 @@ export default function ContentAppsPage() {
     {
       key: 'title',
       title: t('apps.fields.title'),
-      render: (a) => {
-        const Icon = appIcon(a.icon);
-        return (
-          <span className="flex items-center gap-2">
-            <Icon className="h-4 w-4 shrink-0 text-primary-fg" aria-hidden />
-            <span className="font-medium">{a.title}</span>
-          </span>
-        );
-      },
+      render: (a) => <span className="font-medium">{a.title}</span>,
     },
     { key: 'kind', title: t('apps.fields.kind'), render: (a) => <Badge tone={a.kind === 'expert' ? 'indigo' : 'gray'}>{t(`kinds.${a.kind}`)}</Badge> },
     { key: 'category', title: t('apps.fields.category'), render: (a) => a.category || t('apps.noCategory') },
