@@ -21,4 +21,5 @@ export * from './schemas/slides.ts';
 export * from './schemas/share.ts';
 export * from './slides.ts';
 export * from './schemas/admin.ts';
+export * from './schemas/admin-integrations.ts';
 export * from './schemas/voice.ts';

@@ -14,3 +14,4 @@ export * from './slides.ts';
 export * from './support.ts';
 export * from './admin.ts';
 export * from './shares.ts';
+export * from './integrations.ts';

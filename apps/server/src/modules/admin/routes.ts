@@ -9,6 +9,7 @@ import type { ConfigService } from '../config/service.ts';
 import type { Models } from '../models/service.ts';
 import { listAudit } from './audit.ts';
 import { dashboard } from './dashboard.ts';
+import { integrationRoutes } from './integrations-routes.ts';
 import { addKey, deleteKey, listKeys, testKey, updateKey } from './model-keys.ts';
 import { createModel, listModels, updateModel } from './models.ts';
 import { fulfilByHand, listOrders, orderDetail, recordRefund } from './orders.ts';
@@ -69,4 +70,5 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext, config:
   route(app, r.modelKeyTest, async (i) => ok(await testKey(ctx, models.keys, actor(i), i.params.id, i.params.keyId)));
 
   route(app, r.dashboard, async ({ query }) => ok(await dashboard(ctx, query.days)));
+  await integrationRoutes(app, ctx, config);
 }
