@@ -1,0 +1,309 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminIntegrationsReply, integrationTestReply } from '@app/shared';
+import { adminAudit, integrationSettings } from '../../db/schema/index.ts';
+import { FakeEpay } from '../../providers/pay/fakes/epay.ts';
+import { signAliyunRpc } from '../../providers/sms/aliyun.ts';
+import { createTestApp, type TestApp } from '../../testing/harness.ts';
+import { deliver, orderRow } from '../billing/test-kit.ts';
+import { adminToken, auditRows, phone } from './test-kit.ts';
+
+/** A local Aliyun SendSms: checks the RPC signature with its secret and answers as Dysmsapi does. */
+function fakeAliyun(secret: string) {
+  const sent: string[] = [];
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const params = Object.fromEntries(url.searchParams);
+    const good = params.Signature === signAliyunRpc(params, secret, 'GET');
+    res.writeHead(good ? 200 : 400, { 'content-type': 'application/json' });
+    if (good) sent.push(params.PhoneNumbers!);
+    res.end(
+      JSON.stringify(
+        good
+          ? { Code: 'OK', Message: 'OK', BizId: '900619746936498440^0', RequestId: 'F655A8D5-B967-440B-8683-DAD6FF8DE990' }
+          : { Code: 'SignatureDoesNotMatch', Message: 'Specified signature is not matched with our calculation.', RequestId: 'B1F1E4D0' },
+      ),
+    );
+  });
+  return {
+    sent,
+    start: () => new Promise<string>((r) => server.listen(0, '127.0.0.1', () => r(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
+    stop: () => new Promise((r) => server.close(r)),
+  };
+}
+
+/** A local WeChat /cgi-bin/token. */
+function fakeWechatToken(appSecret: string) {
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify(
+        url.searchParams.get('secret') === appSecret
+          ? { access_token: 'ACCESS_TOKEN_VALUE_THAT_IS_SECRET_123', expires_in: 7200 }
+          : { errcode: 40125, errmsg: 'invalid appsecret, rid: 6543' },
+      ),
+    );
+  });
+  return {
+    start: () => new Promise<string>((r) => server.listen(0, '127.0.0.1', () => r(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
+    stop: () => new Promise((r) => server.close(r)),
+  };
+}
+
+const ALIYUN_SECRET = 'aliyun-secret-value-0123456789';
+const WX_SECRET = 'wx-app-secret-abcdef0123456789';
+const EPAY_OLD = 'epay-old-key-0000000000';
+const EPAY_NEW = 'epay-new-key-1111111111';
+const CLEAR = [ALIYUN_SECRET, WX_SECRET, EPAY_OLD, EPAY_NEW, 'ACCESS_TOKEN_VALUE_THAT_IS_SECRET_123'];
+
+let t: TestApp;
+let other: TestApp;
+let admin: { token: string; id: number };
+let userToken: string;
+const aliyun = fakeAliyun(ALIYUN_SECRET);
+const wx = fakeWechatToken(WX_SECRET);
+const epay = new FakeEpay('1001', EPAY_NEW);
+let aliyunUrl = '';
+let wxUrl = '';
+
+/** Nothing answered or audited holds a clear secret (nor its middle). */
+const expectNoClear = (value: unknown) => {
+  const text = JSON.stringify(value);
+  for (const s of CLEAR) {
+    expect(text).not.toContain(s);
+    expect(text).not.toContain(s.slice(3, -4));
+  }
+};
+const A = () => ({ token: admin.token });
+const save = (group: string, body: unknown) => t.call('POST', `/api/admin/integrations/${group}`, { ...A(), body });
+const test = (group: string, body: unknown = {}) => t.call('POST', `/api/admin/integrations/${group}/test`, { ...A(), body });
+const fieldOf = (reply: unknown, group: string, key: string) => adminIntegrationsReply.parse(reply).groups.find((g) => g.id === group)!.fields.find((f) => f.key === key)!;
+
+beforeAll(async () => {
+  aliyunUrl = await aliyun.start();
+  wxUrl = await wx.start();
+  await epay.start();
+  t = await createTestApp({ env: { SAFE_FETCH_ALLOW_HOSTS: '127.0.0.1', EPAY_API_URL: epay.base, EPAY_PID: '1001', EPAY_KEY: EPAY_OLD }, kv: 'memory' });
+  other = await createTestApp({ shareWith: t, env: { SAFE_FETCH_ALLOW_HOSTS: '127.0.0.1', EPAY_API_URL: epay.base, EPAY_PID: '1001', EPAY_KEY: EPAY_OLD } });
+  admin = await adminToken(t);
+  userToken = await t.loginByPhone(phone());
+});
+afterAll(async () => {
+  await other.close();
+  await t.close();
+  await aliyun.stop();
+  await wx.stop();
+  await epay.stop();
+});
+
+describe('admin integrations: the page', () => {
+  it('lists every integration with where each value comes from; secrets masked', async () => {
+    const r = await t.call('GET', '/api/admin/integrations', A());
+    expect(r.status).toBe(200);
+    const view = adminIntegrationsReply.parse(r.body.data);
+    expect(view.groups.map((g) => g.id)).toEqual(['sms', 'wechat', 'storage', 'pay_wechat', 'pay_alipay', 'pay_epay', 'pay_mpay', 'pay_hupi', 'pay_sandbox']);
+    expect(view.groups.find((g) => g.id === 'sms')).toMatchObject({ active: 'console', overridden: false });
+    expect(view.groups.find((g) => g.id === 'pay_epay')!.active).toBe('on');
+    expect(fieldOf(r.body.data, 'pay_epay', 'EPAY_PID')).toMatchObject({ value: '1001', source: 'env' });
+    expect(fieldOf(r.body.data, 'pay_epay', 'EPAY_KEY')).toMatchObject({ value: 'epa…0000', source: 'env', hasValue: true, kind: 'secret' });
+    expect(fieldOf(r.body.data, 'sms', 'ALIYUN_SMS_ACCESS_KEY_SECRET')).toMatchObject({ value: '', source: 'unset' });
+    // a real gateway in the environment: demo mode is off, automatically
+    expect(view.demo).toEqual({ on: false, source: 'auto' });
+    expectNoClear(r.body);
+  });
+});
+
+describe('admin integrations: SMS', () => {
+  const aliyunValues = () => ({
+    SMS_PROVIDER: 'aliyun',
+    ALIYUN_SMS_ACCESS_KEY_ID: 'LTAI-test-id',
+    ALIYUN_SMS_ACCESS_KEY_SECRET: ALIYUN_SECRET,
+    ALIYUN_SMS_SIGN_NAME: '知行AI',
+    ALIYUN_SMS_TEMPLATE_CODE: 'SMS_100001',
+    ALIYUN_SMS_ENDPOINT: aliyunUrl,
+  });
+
+  it('refuses bad input with a clear error and changes nothing', async () => {
+    const rowsBefore = await t.ctx.db.select().from(integrationSettings);
+    const auditBefore = (await t.ctx.db.select().from(adminAudit)).length;
+    const cases: [unknown, RegExp][] = [
+      [{ values: { NOT_A_SETTING: 'x' } }, /未知的设置/],
+      [{ values: { EPAY_KEY: 'x' } }, /未知的设置/], // another group's setting
+      [{ values: { SMS_PROVIDER: 'smtp' } }, /只能是 console/],
+      [{ values: { ...aliyunValues(), ALIYUN_SMS_ENDPOINT: 'http://10.0.0.8/' } }, /内网/],
+      [{ values: { ...aliyunValues(), ALIYUN_SMS_ENDPOINT: 'file:///etc/passwd' } }, /http\(s\)/],
+      [{ values: { ...aliyunValues(), ALIYUN_SMS_SIGN_NAME: 'a\u0007b' } }, /控制字符/],
+      // half a setup: the provider cannot be built from it
+      [{ values: { SMS_PROVIDER: 'aliyun', ALIYUN_SMS_ACCESS_KEY_ID: 'LTAI-only' } }, /设置无效，未保存.*ALIYUN_SMS_ACCESS_KEY_SECRET/],
+    ];
+    for (const [body, message] of cases) {
+      const r = await save('sms', body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.message).toMatch(message);
+    }
+    expect((await save('unknown-group', { values: {} })).status).toBe(400);
+    expect(await t.ctx.db.select().from(integrationSettings)).toEqual(rowsBefore);
+    expect((await t.ctx.db.select().from(adminAudit)).length).toBe(auditBefore);
+    expect(t.ctx.sms.name).toBe('console');
+  });
+
+  it('saves Aliyun: the secret sealed at rest, masked in the reply and the audit row; in force at once on every instance', async () => {
+    const r = await save('sms', { values: aliyunValues() });
+    expect(r.status).toBe(200);
+    expect(fieldOf(r.body.data, 'sms', 'ALIYUN_SMS_ACCESS_KEY_SECRET')).toMatchObject({ value: 'ali…6789', source: 'db', hasValue: true });
+    expect(fieldOf(r.body.data, 'sms', 'ALIYUN_SMS_SIGN_NAME')).toMatchObject({ value: '知行AI', source: 'db' });
+    expect(adminIntegrationsReply.parse(r.body.data).groups.find((g) => g.id === 'sms')).toMatchObject({ active: 'aliyun', overridden: true });
+    expectNoClear(r.body);
+
+    const rows = await t.ctx.db.select().from(integrationSettings);
+    const secretRow = rows.find((x) => x.name === 'ALIYUN_SMS_ACCESS_KEY_SECRET')!;
+    expect(secretRow.sealed).toBe(true);
+    expect(secretRow.value).toMatch(/^sb1\./);
+    expectNoClear(rows);
+
+    const [audit] = await auditRows(t, 'integration', 'sms');
+    expect(audit).toMatchObject({ adminId: admin.id, action: 'integration.update' });
+    expect(audit!.before).toMatchObject({ ALIYUN_SMS_ACCESS_KEY_SECRET: null, SMS_PROVIDER: null });
+    expect(audit!.after).toMatchObject({ ALIYUN_SMS_ACCESS_KEY_SECRET: 'ali…6789', SMS_PROVIDER: 'aliyun', ALIYUN_SMS_SIGN_NAME: '知行AI' });
+    expectNoClear(await t.ctx.db.select().from(adminAudit));
+
+    // No restart: this instance sends through Aliyun now, and so does the other one (told through the KvStore).
+    expect(t.ctx.sms.name).toBe('aliyun');
+    await expect.poll(() => other.ctx.sms.name).toBe('aliyun');
+    const viaOther = await other.call('POST', '/api/sms-code/create', { body: { mobile: '13912340001' } });
+    expect(viaOther.body.code).toBe(200);
+    expect(aliyun.sent).toContain('13912340001');
+  });
+
+  it('send a test: reports what Aliyun answered, secrets masked; audited', async () => {
+    const r = await test('sms', { phone: '13800138000' });
+    expect(r.status).toBe(200);
+    const reply = integrationTestReply.parse(r.body.data);
+    expect(reply).toMatchObject({ ok: true, provider: 'aliyun', status: 200, code: 'OK' });
+    expect(reply.message).toContain('138****8000');
+    expect(reply.body).toContain('F655A8D5-B967-440B-8683-DAD6FF8DE990');
+    expect(aliyun.sent).toContain('13800138000');
+    expectNoClear(r.body);
+    const rows = await auditRows(t, 'integration', 'sms');
+    expect(rows.at(-1)).toMatchObject({ action: 'integration.test' });
+    expect(rows.at(-1)!.after).toMatchObject({ ok: true, code: 'OK', phone: '138****8000' });
+
+    expect((await test('sms', { phone: '12' })).status).toBe(400);
+    expect((await test('sms', {})).body.message).toMatch(/手机号/);
+  });
+
+  it('a blank secret keeps the stored one; a wrong one is reported as the provider answered it', async () => {
+    const kept = await save('sms', { values: { ALIYUN_SMS_ACCESS_KEY_SECRET: '', ALIYUN_SMS_SIGN_NAME: '知行' } });
+    expect(kept.status).toBe(200);
+    expect(fieldOf(kept.body.data, 'sms', 'ALIYUN_SMS_ACCESS_KEY_SECRET').value).toBe('ali…6789');
+    expect((integrationTestReply.parse((await test('sms', { phone: '13800138001' })).body.data)).ok).toBe(true);
+
+    expect((await save('sms', { values: { ALIYUN_SMS_ACCESS_KEY_SECRET: 'a-wrong-secret-999999999' } })).status).toBe(200);
+    const bad = integrationTestReply.parse((await test('sms', { phone: '13800138002' })).body.data);
+    expect(bad).toMatchObject({ ok: false, status: 400, code: 'SignatureDoesNotMatch' });
+    expect(bad.message).toMatch(/短信发送失败/);
+    expect(bad.body).toContain('Specified signature is not matched');
+    expect(JSON.stringify(bad)).not.toMatch(/\n\s+at /);
+    expect(JSON.stringify(bad)).not.toContain('a-wrong-secret-999999999');
+  });
+
+  it('clearing goes back to the environment (console SMS) on every instance', async () => {
+    const keys = Object.keys(aliyunValues());
+    const r = await save('sms', { clear: keys });
+    expect(r.status).toBe(200);
+    expect(fieldOf(r.body.data, 'sms', 'SMS_PROVIDER')).toMatchObject({ source: 'unset', value: '' });
+    expect(t.ctx.sms).toBe(t.sms);
+    await expect.poll(() => other.ctx.sms.name).toBe('console');
+    expect((await t.ctx.db.select().from(integrationSettings)).filter((x) => keys.includes(x.name))).toEqual([]);
+    const audit = (await auditRows(t, 'integration', 'sms')).at(-1)!;
+    expect(audit.before).toMatchObject({ ALIYUN_SMS_ACCESS_KEY_SECRET: 'a-w…9999', SMS_PROVIDER: 'aliyun' });
+    expect(audit.after).toMatchObject({ ALIYUN_SMS_ACCESS_KEY_SECRET: null, SMS_PROVIDER: null });
+    // and the harness's own login by SMS works again
+    expect(await t.loginByPhone(phone())).toBeTruthy();
+  });
+});
+
+describe('admin integrations: WeChat official account and storage', () => {
+  it('the WeChat test fetches an access token and reports it masked; a wrong secret gets WeChat\'s errcode', async () => {
+    expect((await save('wechat', { values: { WECHAT_APP_ID: 'wx1234567890abcdef', WECHAT_APP_SECRET: WX_SECRET, WECHAT_TOKEN: 'push-token-123456', WECHAT_API_BASE: wxUrl } })).status).toBe(200);
+    expect(t.ctx.wechat.name).toBe('official');
+    const good = integrationTestReply.parse((await test('wechat')).body.data);
+    expect(good).toMatchObject({ ok: true, provider: 'official', status: 200 });
+    expect(good.body).toContain('"access_token":"***"');
+    expectNoClear(good);
+
+    expect((await save('wechat', { values: { WECHAT_APP_SECRET: 'wx-wrong-secret-000000' } })).status).toBe(200);
+    const bad = integrationTestReply.parse((await test('wechat')).body.data);
+    expect(bad).toMatchObject({ ok: false, status: 200, code: '40125' });
+    expect(bad.message).toContain('invalid appsecret');
+    expect((await save('wechat', { clear: ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_TOKEN', 'WECHAT_API_BASE'] })).status).toBe(200);
+    expect(t.ctx.wechat.name).toBe('none');
+  });
+
+  it('the storage test writes, reads back and deletes an object', async () => {
+    const r = integrationTestReply.parse((await test('storage')).body.data);
+    expect(r).toMatchObject({ ok: true, provider: 'local', status: null });
+    expect(r.message).toMatch(/已写入、读回并删除 admin-test\/probe-[0-9a-f]{12}\.txt/);
+  });
+
+  it('S3 settings without their keys are refused, nothing stored', async () => {
+    const r = await save('storage', { values: { S3_BUCKET: 'bucket-a' } });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toMatch(/S3_ACCESS_KEY_ID/);
+    expect(t.ctx.storage.name).toBe('local');
+  });
+});
+
+describe('admin integrations: payment channels', () => {
+  const buy = async () => {
+    const list = (await t.call('GET', '/api/package/index')).body.data.list as { id: number; name: string }[];
+    return t.call('POST', '/order/buy', { token: userToken, body: { goodsId: list[0]!.id, payType: 'alipay' } });
+  };
+
+  it('an order made after the key changes is signed with the new key (checked by the fake gateway), and its notification too', async () => {
+    const before = await buy();
+    expect(before.body.code).not.toBe(200); // the gateway refuses the old key's signature
+    expect(epay.rejections.length).toBeGreaterThan(0);
+
+    const r = await save('pay_epay', { values: { EPAY_KEY: EPAY_NEW } });
+    expect(r.status).toBe(200);
+    expect(fieldOf(r.body.data, 'pay_epay', 'EPAY_KEY')).toMatchObject({ source: 'db', value: 'epa…1111', envHasValue: true });
+    const audit = (await auditRows(t, 'integration', 'pay_epay')).at(-1)!;
+    expect(audit.before).toEqual({ EPAY_KEY: null });
+    expect(audit.after).toEqual({ EPAY_KEY: 'epa…1111' });
+    expectNoClear(r.body);
+
+    const after = await buy();
+    expect(after.body.code).toBe(200);
+    const orderNo = after.body.data.orderId as string;
+    expect(epay.orders.get(orderNo)).toMatchObject({ status: 0 });
+    // the gateway's notification, signed with the new key, fulfils it
+    const paid = await deliver(t, 'epay', epay.notification(orderNo));
+    expect(paid.body).toContain('success');
+    expect((await orderRow(t, orderNo)).status).toBe(1);
+  });
+
+  it('the payment test makes a 0.01 order at the gateway and reports its answer', async () => {
+    const r = integrationTestReply.parse((await test('pay_epay')).body.data);
+    expect(r).toMatchObject({ ok: true, provider: 'epay', status: 200, code: '1' });
+    expect(r.message).toMatch(/0\.01 元测试单/);
+    expect([...epay.orders.values()].some((o) => o.money === '0.01')).toBe(true);
+    expectNoClear(r);
+
+    const off = await test('pay_hupi');
+    expect(off.status).toBe(400);
+    expect(off.body.message).toMatch(/未配置/);
+  });
+
+  it('a key that is not a key, or a file path, is refused', async () => {
+    const path = await save('pay_alipay', { values: { ALIPAY_APP_ID: '2021000000000000', ALIPAY_PRIVATE_KEY: '/etc/passwd', ALIPAY_PUBLIC_KEY: '/etc/hostname' } });
+    expect(path.status).toBe(400);
+    expect(path.body.message).toMatch(/PEM/);
+    const junk = await save('pay_alipay', { values: { ALIPAY_APP_ID: '2021000000000000', ALIPAY_PRIVATE_KEY: 'A'.repeat(100), ALIPAY_PUBLIC_KEY: 'B'.repeat(100) } });
+    expect(junk.status).toBe(400);
+    expect(junk.body.message).toMatch(/设置无效，未保存/);
+    expect(t.ctx.pay.alipay).toBeUndefined();
+  });
+});
