@@ -19,6 +19,8 @@ export const integrationField = z.object({
   /** The environment variable it stands for (also its name in the console). */
   key: z.string(),
   kind: z.enum(['text', 'url', 'secret', 'pem', 'select', 'bool']),
+  /** Sealed at rest and only ever shown masked (a blank input keeps it). */
+  secret: z.boolean(),
   /** select: the choices. */
   options: z.array(z.string()).optional(),
   /** Clear for plain settings, masked for secrets ('' when none). */

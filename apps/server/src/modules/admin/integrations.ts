@@ -47,6 +47,7 @@ export function integrationsView(ctx: AppContext): AdminIntegrationsReply {
         return {
           key: f.key,
           kind: f.kind,
+          secret: !!f.secret,
           ...(f.options ? { options: [...f.options] } : {}),
           value: f.secret ? maskSecret(value) : value,
           hasValue: value !== '',

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { clsx } from 'clsx';
-import { Bot, ClipboardList, LayoutDashboard, Inbox, ReceiptText, SlidersHorizontal, TicketCheck, Undo2, UserCog } from 'lucide-react';
+import { Bot, ClipboardList, LayoutDashboard, Inbox, Plug, ReceiptText, SlidersHorizontal, TicketCheck, Undo2, UserCog } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 
@@ -12,6 +12,7 @@ const NAV = [
   { to: '/admin/feedback', key: 'feedback', Icon: Inbox },
   { to: '/admin/card-keys', key: 'cards', Icon: TicketCheck },
   { to: '/admin/site', key: 'site', Icon: SlidersHorizontal },
+  { to: '/admin/integrations', key: 'integrations', Icon: Plug, ns: 'adminIntegrations' },
   { to: '/admin/audit', key: 'audit', Icon: ClipboardList },
 ] as const;
 
@@ -23,11 +24,11 @@ export function AdminLayout({ admin, children }: { admin: { nickname: string; si
       'flex items-center gap-2 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium',
       isActive ? 'bg-primary-soft text-primary-fg' : 'text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800',
     );
-  const items = NAV.map(({ to, key, Icon }) => (
+  const items = NAV.map(({ to, key, Icon, ...rest }) => (
     <li key={key}>
       <NavLink to={to} className={link}>
         <Icon className="h-4 w-4 shrink-0" aria-hidden />
-        {t(`nav.${key}`)}
+        {t(`nav.${key}`, 'ns' in rest ? { ns: rest.ns } : undefined)}
       </NavLink>
     </li>
   ));
