@@ -99,9 +99,12 @@ function GroupCard({ group }: { group: IntegrationGroup }) {
   const [phone, setPhone] = useState('');
   const [result, setResult] = useState<IntegrationTestReply | null>(null);
   const title = t(`groups.${group.id}.title`);
+  // SMS: only the chosen vendor's settings (and any that hold a value), not both vendors' at once.
+  const provider = group.id === 'sms' ? values.SMS_PROVIDER || group.fields.find((f) => f.key === 'SMS_PROVIDER')?.value || group.active : '';
+  const shown = group.fields.filter((f) => group.id !== 'sms' || !/^(ALIYUN|TENCENT)_/.test(f.key) || f.key.startsWith(`${provider.toUpperCase()}_`) || f.hasValue);
   const apply = (data: AdminIntegrationsReply) => qc.setQueryData(['admin', 'integrations'], data);
   const save = useMutation({
-    mutationFn: () => callRoute(integrationsEp.save, { values, clear: [] }, { params: { group: group.id } }),
+    mutationFn: () => callRoute(integrationsEp.save, { values: Object.fromEntries(shown.map((f) => [f.key, values[f.key] ?? ''])), clear: [] }, { params: { group: group.id } }),
     onSuccess: (data) => {
       toast.success(t('saved'));
       apply(data);
@@ -141,7 +144,7 @@ function GroupCard({ group }: { group: IntegrationGroup }) {
               save.mutate();
             }}
           >
-            {group.fields.map((f) => (
+            {shown.map((f) => (
               <div key={f.key} className={f.kind === 'pem' ? 'md:col-span-2' : undefined}>
                 <Field label={<code className="font-mono text-xs">{f.key}</code>} htmlFor={`if-${f.key}`} hint={<SourceBadge f={f} />}>
                   <FieldInput id={`if-${f.key}`} f={f} value={values[f.key] ?? ''} onChange={(v) => setValues({ ...values, [f.key]: v })} />
