@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminIntegrationsReply, integrationTestReply } from '@app/shared';
 import { adminAudit, integrationSettings } from '../../db/schema/index.ts';
 import { FakeEpay } from '../../providers/pay/fakes/epay.ts';
+import { FakeS3 } from '../../providers/storage/fakes/s3.ts';
 import { signAliyunRpc } from '../../providers/sms/aliyun.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { deliver, orderRow } from '../billing/test-kit.ts';
@@ -169,6 +170,19 @@ describe('admin integrations: SMS', () => {
     expect(audit!.after).toMatchObject({ ALIYUN_SMS_ACCESS_KEY_SECRET: 'ali…6789', SMS_PROVIDER: 'aliyun', ALIYUN_SMS_SIGN_NAME: '知行AI' });
     expectNoClear(await t.ctx.db.select().from(adminAudit));
 
+    // An instance started later reads the stored settings at start.
+    const late = await createTestApp({ shareWith: t, env: { SAFE_FETCH_ALLOW_HOSTS: '127.0.0.1', EPAY_API_URL: epay.base, EPAY_PID: '1001', EPAY_KEY: EPAY_OLD } });
+    expect(late.ctx.sms.name).toBe('aliyun');
+    // One started with another SECRETS_KEY cannot open the secret: that group falls back to the environment, and says so.
+    const otherKey = await createTestApp({ shareWith: t, env: { SECRETS_KEY: 'b'.repeat(64), EPAY_API_URL: epay.base, EPAY_PID: '1001', EPAY_KEY: EPAY_OLD } });
+    expect(otherKey.ctx.sms.name).toBe('console');
+    const seen = adminIntegrationsReply.parse(
+      (await otherKey.call('GET', '/api/admin/integrations', A())).body.data,
+    ).groups.find((g) => g.id === 'sms')!;
+    expect(seen.error).toMatch(/无法解密/);
+    await late.close();
+    await otherKey.close();
+
     // No restart: this instance sends through Aliyun now, and so does the other one (told through the KvStore).
     expect(t.ctx.sms.name).toBe('aliyun');
     await expect.poll(() => other.ctx.sms.name).toBe('aliyun');
@@ -248,6 +262,31 @@ describe('admin integrations: WeChat official account and storage', () => {
     expect(r.message).toMatch(/已写入、读回并删除 admin-test\/probe-[0-9a-f]{12}\.txt/);
   });
 
+  it('S3: switched to at once; the test writes, reads back and deletes at the store; a wrong secret gets the store\'s answer', async () => {
+    const fake = new FakeS3({ accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 's3-secret-key-abcdefghijkl', region: 'us-east-1', bucket: 'uploads' });
+    const endpoint = await fake.start();
+    try {
+      const values = { S3_BUCKET: 'uploads', S3_ENDPOINT: endpoint, S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'AKIDEXAMPLE', S3_SECRET_ACCESS_KEY: 's3-secret-key-abcdefghijkl', S3_FORCE_PATH_STYLE: '1' };
+      const r = await save('storage', { values });
+      expect(r.status).toBe(200);
+      expect(JSON.stringify(r.body)).not.toContain('s3-secret-key-abcdefghijkl');
+      expect(t.ctx.storage.name).toBe('s3');
+      const ok = integrationTestReply.parse((await test('storage')).body.data);
+      expect(ok).toMatchObject({ ok: true, provider: 's3' });
+      expect(ok.message).toMatch(/已写入、读回并删除/);
+      expect(fake.objects.size).toBe(0);
+
+      expect((await save('storage', { values: { S3_SECRET_ACCESS_KEY: 'a-wrong-s3-secret-0000000' } })).status).toBe(200);
+      const bad = integrationTestReply.parse((await test('storage')).body.data);
+      expect(bad).toMatchObject({ ok: false, status: 403, code: 'SignatureDoesNotMatch' });
+      expect(JSON.stringify(bad)).not.toContain('a-wrong-s3-secret-0000000');
+    } finally {
+      await save('storage', { clear: ['S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] });
+      await fake.stop();
+    }
+    expect(t.ctx.storage.name).toBe('local');
+  });
+
   it('S3 settings without their keys are refused, nothing stored', async () => {
     const r = await save('storage', { values: { S3_BUCKET: 'bucket-a' } });
     expect(r.status).toBe(400);
@@ -305,5 +344,55 @@ describe('admin integrations: payment channels', () => {
     expect(junk.status).toBe(400);
     expect(junk.body.message).toMatch(/设置无效，未保存/);
     expect(t.ctx.pay.alipay).toBeUndefined();
+  });
+});
+
+describe('admin integrations: demo mode follows what the console configures', () => {
+  let d: TestApp;
+  let dAdmin: { token: string; id: number };
+  const epay2 = new FakeEpay('2002', 'epay-demo-key-22222222');
+  beforeAll(async () => {
+    await epay2.start();
+    d = await createTestApp({ env: { SAFE_FETCH_ALLOW_HOSTS: '127.0.0.1' } });
+    dAdmin = await adminToken(d);
+  });
+  afterAll(async () => {
+    await d.close();
+    await epay2.stop();
+  });
+
+  it('a real gateway saved in the console turns automatic demo mode off at once (sandbox and simulator off); clearing it turns it back on', async () => {
+    const info = async () => (await d.call('GET', '/api/website/info')).body.data.demo as { mode: boolean; pay: boolean; wechat: boolean };
+    expect(await info()).toMatchObject({ mode: true, pay: true, wechat: true });
+    const view = async () => adminIntegrationsReply.parse((await d.call('GET', '/api/admin/integrations', { token: dAdmin.token })).body.data);
+    expect((await view()).demo).toEqual({ on: true, source: 'auto' });
+
+    const r = await d.call('POST', '/api/admin/integrations/pay_epay', { token: dAdmin.token, body: { values: { EPAY_API_URL: epay2.base, EPAY_PID: '2002', EPAY_KEY: 'epay-demo-key-22222222' } } });
+    expect(r.status).toBe(200);
+    expect(await info()).toMatchObject({ mode: false, pay: false, wechat: false });
+    expect((await view()).demo.on).toBe(false);
+    expect((await view()).groups.find((g) => g.id === 'pay_sandbox')!.active).toBe('off');
+    expect(d.ctx.wechat.name).toBe('none');
+    const payments = (await d.call('GET', '/api/trade/payments')).body.data;
+    expect(payments.sandbox).toBe(false);
+    const notify = await d.app.inject({ method: 'POST', url: '/api/pay/notify/sandbox', payload: 'out_trade_no=1&sign=00', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(notify.statusCode).toBe(404);
+
+    await d.call('POST', '/api/admin/integrations/pay_epay', { token: dAdmin.token, body: { clear: ['EPAY_API_URL', 'EPAY_PID', 'EPAY_KEY'] } });
+    expect(await info()).toMatchObject({ mode: true, pay: true, wechat: true });
+    expect(d.ctx.wechat.name).toBe('dev');
+  });
+
+  it('DEMO_MODE decides when set: the console has no switch for it', async () => {
+    const fixed = await createTestApp({ env: { DEMO_MODE: '0' } });
+    try {
+      const admin2 = await adminToken(fixed);
+      const v = adminIntegrationsReply.parse((await fixed.call('GET', '/api/admin/integrations', { token: admin2.token })).body.data);
+      expect(v.demo).toEqual({ on: false, source: 'env' });
+      const r = await fixed.call('POST', '/api/admin/integrations/pay_sandbox', { token: admin2.token, body: { values: {} } });
+      expect(r.status).toBe(400);
+    } finally {
+      await fixed.close();
+    }
   });
 });
