@@ -1,9 +1,13 @@
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminIntegrationsReply, integrationTestReply } from '@app/shared';
 import { adminAudit, integrationSettings } from '../../db/schema/index.ts';
+import { FakeAlipay } from '../../providers/pay/fakes/alipay.ts';
 import { FakeEpay } from '../../providers/pay/fakes/epay.ts';
+import { FakeHupi } from '../../providers/pay/fakes/hupi.ts';
+import { FakeWechatPay } from '../../providers/pay/fakes/wechat.ts';
 import { FakeS3 } from '../../providers/storage/fakes/s3.ts';
 import { signAliyunRpc } from '../../providers/sms/aliyun.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
@@ -86,7 +90,8 @@ beforeAll(async () => {
   aliyunUrl = await aliyun.start();
   wxUrl = await wx.start();
   await epay.start();
-  t = await createTestApp({ env: { SAFE_FETCH_ALLOW_HOSTS: '127.0.0.1', EPAY_API_URL: epay.base, EPAY_PID: '1001', EPAY_KEY: EPAY_OLD }, kv: 'memory' });
+  // An https PUBLIC_URL: WeChat Pay (and its fake) take only https notify URLs.
+  t = await createTestApp({ env: { PUBLIC_URL: 'https://ai.example.test', SAFE_FETCH_ALLOW_HOSTS: '127.0.0.1', EPAY_API_URL: epay.base, EPAY_PID: '1001', EPAY_KEY: EPAY_OLD }, kv: 'memory' });
   other = await createTestApp({ shareWith: t, env: { SAFE_FETCH_ALLOW_HOSTS: '127.0.0.1', EPAY_API_URL: epay.base, EPAY_PID: '1001', EPAY_KEY: EPAY_OLD } });
   admin = await adminToken(t);
   userToken = await t.loginByPhone(phone());
@@ -334,6 +339,47 @@ describe('admin integrations: payment channels', () => {
     const off = await test('pay_hupi');
     expect(off.status).toBe(400);
     expect(off.body.message).toMatch(/未配置/);
+  });
+
+  it('WeChat Pay, Alipay and 虎皮椒 set in the console (keys pasted as PEM): each test reaches its gateway with a 0.01 order', async () => {
+    const pem = (k: KeyObject, type: 'pkcs8' | 'spki') => k.export({ type, format: 'pem' }).toString();
+    const merchant = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const wxp = new FakeWechatPay({ mchid: '1900000109', appid: 'wx8888888888888888', merchantSerial: '3775B6A45ACD588826D15E583A95F5DD00000000', apiV3Key: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6', merchantPublicKey: merchant.publicKey });
+    const app = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const ali = new FakeAlipay({ appId: '2021000123456789', appPublicKey: app.publicKey });
+    const hupi = new FakeHupi('201906123456', 'f3a1c9e07b2d48d6a5e4c3b2a1908f7e');
+    await Promise.all([wxp.start(), ali.start(), hupi.start()]);
+    const privatePem = pem(merchant.privateKey, 'pkcs8');
+    try {
+      const groups: [string, Record<string, string>][] = [
+        ['pay_wechat', { WECHAT_PAY_MCHID: '1900000109', WECHAT_PAY_APPID: 'wx8888888888888888', WECHAT_PAY_SERIAL_NO: '3775B6A45ACD588826D15E583A95F5DD00000000', WECHAT_PAY_PRIVATE_KEY: privatePem, WECHAT_PAY_API_V3_KEY: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6', WECHAT_PAY_PLATFORM_CERT: pem(wxp.platformPublicKey, 'spki'), WECHAT_PAY_PLATFORM_SERIAL: wxp.platformSerial, WECHAT_PAY_API_BASE: wxp.base }],
+        ['pay_alipay', { ALIPAY_APP_ID: '2021000123456789', ALIPAY_PRIVATE_KEY: pem(app.privateKey, 'pkcs8'), ALIPAY_PUBLIC_KEY: pem(ali.alipayPublicKey, 'spki'), ALIPAY_GATEWAY: ali.gateway }],
+        ['pay_hupi', { HUPI_APP_ID: '201906123456', HUPI_APP_SECRET: 'f3a1c9e07b2d48d6a5e4c3b2a1908f7e', HUPI_API_URL: hupi.apiUrl }],
+      ];
+      for (const [group, values] of groups) {
+        const saved = await save(group, { values });
+        expect(saved.status, group).toBe(200);
+        const text = JSON.stringify(saved.body);
+        expect(text).not.toContain('PRIVATE KEY');
+        expect(text).not.toContain('a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6');
+        expect(text).not.toContain('f3a1c9e07b2d48d6a5e4c3b2a1908f7e');
+        const r = integrationTestReply.parse((await test(group)).body.data);
+        expect(r, `${group}: ${r.message} ${r.body}`).toMatchObject({ ok: true, provider: group.slice(4), status: 200 });
+        expect(JSON.stringify(r)).not.toContain('PRIVATE KEY');
+      }
+      expect([...wxp.orders.values()].some((o) => o.body.amount.total === 1)).toBe(true);
+      expect([...ali.orders.values()].some((o) => o.totalAmount === '0.01')).toBe(true);
+      expect(hupi.orders.size).toBeGreaterThan(0);
+      expect(fieldOf((await t.call('GET', '/api/admin/integrations', A())).body.data, 'pay_wechat', 'WECHAT_PAY_PRIVATE_KEY')).toMatchObject({ value: `PEM ·${privatePem.trim().length}`, source: 'db', secret: true });
+      const audits = JSON.stringify(await t.ctx.db.select().from(adminAudit));
+      expect(audits).not.toContain('PRIVATE KEY');
+      expect(audits).not.toContain('a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6');
+    } finally {
+      for (const [group, keys] of [['pay_wechat', 'WECHAT_PAY_MCHID,WECHAT_PAY_APPID,WECHAT_PAY_SERIAL_NO,WECHAT_PAY_PRIVATE_KEY,WECHAT_PAY_API_V3_KEY,WECHAT_PAY_PLATFORM_CERT,WECHAT_PAY_PLATFORM_SERIAL,WECHAT_PAY_API_BASE'], ['pay_alipay', 'ALIPAY_APP_ID,ALIPAY_PRIVATE_KEY,ALIPAY_PUBLIC_KEY,ALIPAY_GATEWAY'], ['pay_hupi', 'HUPI_APP_ID,HUPI_APP_SECRET,HUPI_API_URL']] as const) {
+        await save(group, { clear: keys.split(',') });
+      }
+      await Promise.all([wxp.stop(), ali.stop(), hupi.stop()]);
+    }
   });
 
   it('a key that is not a key, or a file path, is refused', async () => {

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { INTEGRATION_GROUPS, type AdminIntegrationSave, type AdminIntegrationsReply, type IntegrationGroupId } from '@app/shared';
+import { hasRealPay } from '../../config.ts';
 import type { AppContext } from '../../core/context.ts';
+import { isPublicHttps } from '../../core/startup-report.ts';
 import { badRequest } from '../../core/errors.ts';
 import { ALL_FIELDS, checkValue, INTEGRATION_FIELDS, maskSecret, type FieldDef } from '../../core/integration-fields.ts';
 import { kindOf, SETTING_LABEL } from '../../core/integrations.ts';
@@ -108,6 +110,10 @@ export async function saveIntegration(ctx: AppContext, a: Actor, group: Integrat
 
   // The new settings must make a working setup before anything is stored.
   const env = I.effectiveEnv(next);
+  // As at start (core/startup-report.ts): in production a real gateway needs a public https PUBLIC_URL for its notifications.
+  if (kindOf(group) === 'pay' && hasRealPay(env) && ctx.config.isProduction && !ctx.config.env.ALLOW_INSECURE_NOTIFY_URL && !isPublicHttps(ctx.config.publicUrl)) {
+    throw badRequest(`PUBLIC_URL（${ctx.config.publicUrl}）不是公网 https 地址，支付网关无法送达通知；请先设置 PUBLIC_URL，未保存`);
+  }
   try {
     I.build(kindOf(group), env);
   } catch (e) {
