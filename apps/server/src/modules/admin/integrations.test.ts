@@ -429,6 +429,19 @@ describe('admin integrations: demo mode follows what the console configures', ()
     expect(d.ctx.wechat.name).toBe('dev');
   });
 
+  it('in production a gateway is refused while PUBLIC_URL is not public https (its notifications could not arrive)', async () => {
+    const prod = await createTestApp({ env: { NODE_ENV: 'production', SHUTDOWN_GRACE_MS: '0', SAFE_FETCH_ALLOW_HOSTS: '127.0.0.1' } });
+    try {
+      const admin2 = await adminToken(prod);
+      const r = await prod.call('POST', '/api/admin/integrations/pay_epay', { token: admin2.token, body: { values: { EPAY_API_URL: epay2.base, EPAY_PID: '2002', EPAY_KEY: 'epay-demo-key-22222222' } } });
+      expect(r.status).toBe(400);
+      expect(r.body.message).toMatch(/PUBLIC_URL.*https/);
+      expect(prod.ctx.pay.epay).toBeUndefined();
+    } finally {
+      await prod.close();
+    }
+  });
+
   it('DEMO_MODE decides when set: the console has no switch for it', async () => {
     const fixed = await createTestApp({ env: { DEMO_MODE: '0' } });
     try {
