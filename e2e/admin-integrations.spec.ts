@@ -20,8 +20,8 @@ test.describe('admin console: integrations', () => {
     await sms.getByLabel('SMS_PROVIDER').selectOption('aliyun');
     await sms.getByLabel('ALIYUN_SMS_ACCESS_KEY_ID').fill('LTAI-e2e-only');
     await sms.getByRole('button', { name: '保存并生效' }).click();
-    await expect(page.getByText(/设置无效，未保存.*ALIYUN_SMS_ACCESS_KEY_SECRET/)).toBeVisible();
-    await page.getByRole('heading', { name: '集成配置', level: 1 }).scrollIntoViewIfNeeded();
+    await expect(sms.getByRole('alert')).toHaveText(/设置无效，未保存：缺少必填项 ALIYUN_SMS_ACCESS_KEY_SECRET、ALIYUN_SMS_SIGN_NAME、ALIYUN_SMS_TEMPLATE_CODE/);
+    await sms.getByRole('alert').scrollIntoViewIfNeeded();
     await expect(page.getByText('后台已覆盖')).toHaveCount(0);
     await shot(page, info, 'admin-integrations-refused');
 

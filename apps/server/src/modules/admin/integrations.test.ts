@@ -142,7 +142,7 @@ describe('admin integrations: SMS', () => {
       [{ values: { ...aliyunValues(), ALIYUN_SMS_ENDPOINT: 'file:///etc/passwd' } }, /http\(s\)/],
       [{ values: { ...aliyunValues(), ALIYUN_SMS_SIGN_NAME: 'a\u0007b' } }, /控制字符/],
       // half a setup: the provider cannot be built from it
-      [{ values: { SMS_PROVIDER: 'aliyun', ALIYUN_SMS_ACCESS_KEY_ID: 'LTAI-only' } }, /设置无效，未保存.*ALIYUN_SMS_ACCESS_KEY_SECRET/],
+      [{ values: { SMS_PROVIDER: 'aliyun', ALIYUN_SMS_ACCESS_KEY_ID: 'LTAI-only' } }, /^设置无效，未保存：缺少必填项 ALIYUN_SMS_ACCESS_KEY_SECRET、ALIYUN_SMS_SIGN_NAME、ALIYUN_SMS_TEMPLATE_CODE$/],
     ];
     for (const [body, message] of cases) {
       const r = await save('sms', body);

@@ -62,6 +62,14 @@ export function integrationsView(ctx: AppContext): AdminIntegrationsReply {
   };
 }
 
+/** The start-up errors of the provider factories (written for the log, in English) as the console says them. */
+export function buildErrorText(message: string): string {
+  const names = new Set<string>();
+  for (const m of message.matchAll(/missing:? ((?:[A-Z0-9_]+(?:, )?)+)/g)) for (const n of m[1]!.split(/,\s*/)) if (n) names.add(n);
+  for (const m of message.matchAll(/([A-Z0-9_]+): required when/g)) names.add(m[1]!);
+  return names.size ? `缺少必填项 ${[...names].join('、')}` : message;
+}
+
 /** Replaces every secret of `secrets` found in `text` by its masked form. */
 export function scrubSecrets(text: string, secrets: readonly string[]): string {
   let out = text;
@@ -118,7 +126,7 @@ export async function saveIntegration(ctx: AppContext, a: Actor, group: Integrat
     I.build(kindOf(group), env);
   } catch (e) {
     const secrets = defs.filter((d) => d.secret).map((d) => next.get(d.key) ?? envValue(ctx, d.key));
-    throw badRequest(`设置无效，未保存：${scrubSecrets((e as Error).message, secrets).slice(0, 500)}`);
+    throw badRequest(`设置无效，未保存：${buildErrorText(scrubSecrets((e as Error).message, secrets)).slice(0, 500)}`);
   }
 
   await ctx.db.transaction(async (raw) => {

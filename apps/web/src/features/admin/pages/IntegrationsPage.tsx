@@ -4,6 +4,7 @@ import { FlaskConical, RotateCcw, Save } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { AdminIntegrationsReply, IntegrationField, IntegrationGroup, IntegrationTestReply } from '@app/shared';
 import { callRoute } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
 import { integrationsEp } from '../api-integrations.ts';
 import { Badge, btn, Card, Field, input, PageTitle } from '../components/ui.tsx';
@@ -104,7 +105,7 @@ function GroupCard({ group }: { group: IntegrationGroup }) {
   const shown = group.fields.filter((f) => group.id !== 'sms' || !/^(ALIYUN|TENCENT)_/.test(f.key) || f.key.startsWith(`${provider.toUpperCase()}_`) || f.hasValue);
   const apply = (data: AdminIntegrationsReply) => qc.setQueryData(['admin', 'integrations'], data);
   const save = useMutation({
-    mutationFn: () => callRoute(integrationsEp.save, { values: Object.fromEntries(shown.map((f) => [f.key, values[f.key] ?? ''])), clear: [] }, { params: { group: group.id } }),
+    mutationFn: () => callRoute(integrationsEp.save, { values: Object.fromEntries(shown.map((f) => [f.key, values[f.key] ?? ''])), clear: [] }, { params: { group: group.id }, silent: true }),
     onSuccess: (data) => {
       toast.success(t('saved'));
       apply(data);
@@ -163,6 +164,11 @@ function GroupCard({ group }: { group: IntegrationGroup }) {
                 </button>
               )}
             </div>
+            {save.isError && (
+              <p role="alert" className="rounded-lg bg-red-50 p-2 text-sm text-red-800 md:col-span-2 dark:bg-red-900/20 dark:text-red-200">
+                {save.error instanceof ApiError ? save.error.message : String(save.error)}
+              </p>
+            )}
           </form>
         )}
         <div className="mt-4 flex flex-wrap items-end gap-2 border-t border-neutral-100 pt-3 dark:border-neutral-800">
