@@ -117,10 +117,11 @@ async function runTest(ctx: AppContext, group: IntegrationGroupId, phone: string
       const providers = createPayProviders(env, ctx.config.publicUrl, { fetch: doFetch, log: { info() {}, warn() {} } });
       const p: PayProvider | undefined = providers[name];
       if (!p) throw badRequest('该支付渠道未配置，请先填写并保存');
-      const action = await p.createPayment(testOrder(ctx, name, p.channels[0]!));
+      const order = testOrder(ctx, name, p.channels[0]!);
+      const action = await p.createPayment(order);
       if (seen.length || !p.queryOrder) return { provider: name, message: `0.01 元测试单：${describeAction(action)}` };
-      // A link-only gateway reaches the gateway when the payer opens the link: ask it about the order instead (a signed query).
-      const known = await p.queryOrder(action.kind === 'redirect' ? testOrderNo(action.url) : '');
+      // A link-only gateway is reached when the payer opens the link: ask it about the order instead (a signed query).
+      const known = await p.queryOrder(order.orderNo);
       return { provider: name, message: `${describeAction(action)}；签名查询：${known ? `网关状态 ${known.gatewayStatus}` : '网关不认识这笔测试单（签名已被接受）'}` };
     }
   }
@@ -140,7 +141,6 @@ function testOrder(ctx: AppContext, name: string, channel: 'alipay' | 'wxpay') {
     clientIp: '127.0.0.1',
   };
 }
-const testOrderNo = (url: string) => new URL(url).searchParams.get('out_trade_no') ?? new URL(url).searchParams.get('pay_id') ?? '';
 
 export async function testIntegration(ctx: AppContext, a: Actor, group: IntegrationGroupId, phone: string | undefined): Promise<IntegrationTestReply> {
   await limitOrThrow(ctx.kv, `admin-integration-test:${a.adminId}`, TESTS_PER_ADMIN_PER_10MIN, 600, '测试过于频繁，请稍后再试');

@@ -382,6 +382,21 @@ describe('admin integrations: payment channels', () => {
     }
   });
 
+  it('a link-only gateway (码支付): the test signs the 0.01 link without calling anyone; 易支付 in its link variant adds a signed query', async () => {
+    expect((await save('pay_mpay', { values: { MPAY_API_URL: 'https://codepay.example.test/', MPAY_ID: '28921', MPAY_KEY: 'codepay-key-abcdef' } })).status).toBe(200);
+    const r = integrationTestReply.parse((await test('pay_mpay')).body.data);
+    expect(r).toMatchObject({ ok: true, provider: 'mpay', status: null, body: null });
+    expect(r.message).toMatch(/^0\.01 元测试单：已生成签名支付链接：https:\/\/codepay\.example\.test\//);
+    expect(JSON.stringify(r)).not.toContain('codepay-key-abcdef');
+    await save('pay_mpay', { clear: ['MPAY_API_URL', 'MPAY_ID', 'MPAY_KEY'] });
+
+    expect((await save('pay_epay', { values: { EPAY_API_URL: `${epay.base}submit.php` } })).status).toBe(200);
+    const q = integrationTestReply.parse((await test('pay_epay')).body.data);
+    expect(q).toMatchObject({ ok: true, provider: 'epay', status: 200, code: '-1' });
+    expect(q.message).toMatch(/签名查询：网关不认识这笔测试单/);
+    await save('pay_epay', { clear: ['EPAY_API_URL'] });
+  });
+
   it('a key that is not a key, or a file path, is refused', async () => {
     const path = await save('pay_alipay', { values: { ALIPAY_APP_ID: '2021000000000000', ALIPAY_PRIVATE_KEY: '/etc/passwd', ALIPAY_PUBLIC_KEY: '/etc/hostname' } });
     expect(path.status).toBe(400);
