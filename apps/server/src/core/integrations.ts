@@ -64,7 +64,7 @@ export class Integrations {
   private readonly base: LiveProviders;
   /** Demo mode as started: the console can turn it off (a real gateway configured), never on. */
   readonly startDemo: boolean;
-  readonly box: SecretBox;
+  #box: SecretBox | null = null;
   private chain: Promise<void> = Promise.resolve();
   /** The settings each live provider was built from: an unchanged kind keeps its instance (and its caches). */
   private built = new Map<Kind, string>();
@@ -73,7 +73,12 @@ export class Integrations {
   constructor(private readonly ctx: AppContext) {
     this.base = { sms: ctx.sms, wechat: ctx.wechat, storage: ctx.storage, pay: ctx.pay };
     this.startDemo = ctx.config.demo;
-    this.box = createSecretBox(ctx.config.env, resolve(ctx.config.dataDir)).box;
+  }
+
+  /** The secrets key, read when first needed (a fresh site's key file is then made by the models module, which says so in the log). */
+  get box(): SecretBox {
+    this.#box ??= createSecretBox(this.ctx.config.env, resolve(this.ctx.config.dataDir)).box;
+    return this.#box;
   }
 
   /** The console's value of a setting (clear), if it has one. */
