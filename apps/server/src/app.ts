@@ -12,6 +12,7 @@ import { MemoryKv, RedisKv, type KvStore } from './core/kv.ts';
 import { fail } from './core/reply.ts';
 import { registerSecurityHeaders } from './core/security-headers.ts';
 import { checkNotifyUrl, payChannelsOf, startupReport } from './core/startup-report.ts';
+import { announcePay, buildPay, Integrations } from './core/integrations.ts';
 import { installAccess, installInputGuard, route } from './core/routes.ts';
 import { installModeration } from './modules/config/public.ts';
 import { installRequestIds, requestIdMixin, requestIdOf } from './core/request-id.ts';
@@ -130,7 +131,14 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     // The simulator exists only in demo mode, whoever built it.
     wechat: opts.wechat && !(opts.wechat.name === 'dev' && !config.demo) ? opts.wechat : createWechatProvider(config.env, config.publicUrl, config.demo),
     storage: opts.storage ?? createStorageProvider(config),
+    pay: null!,
+    integrations: null!,
   };
+  ctx.pay = buildPay(ctx, config.env);
+  announcePay(ctx, ctx.pay, config.env);
+  // The console's settings over the environment's, rebuilt on every change (admin/integrations).
+  ctx.integrations = new Integrations(ctx);
+  await ctx.integrations.refresh();
 
   registerParsers(app);
   registerErrorHandling(app);
@@ -179,7 +187,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   docsRoutes(app);
 
   await registerWeb(app, config);
-  for (const line of startupReport(ctx, payChannelsOf(config))) app.log.info(line);
+  for (const line of startupReport(ctx, payChannelsOf({ ...config, env: ctx.integrations.effectiveEnv() }))) app.log.info(line);
 
   app.addHook('onClose', async () => {
     await kv.close();

@@ -23,4 +23,5 @@ export * from './slides.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/admin-catalogue.ts';
 export * from './schemas/admin-content.ts';
+export * from './schemas/admin-integrations.ts';
 export * from './schemas/voice.ts';

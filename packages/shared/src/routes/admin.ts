@@ -36,6 +36,7 @@ import {
 } from '../schemas/admin.ts';
 import { adminCatalogueRoutes } from './admin-catalogue.ts';
 import { adminContentRoutes } from './admin-content.ts';
+import { adminIntegrationRoutes } from './admin-integrations.ts';
 import { defineRoutes } from './define.ts';
 
 /** The admin console (issue 18): every route `admin`, every change written to the audit log. */
@@ -68,4 +69,5 @@ export const adminRoutes = defineRoutes('admin', {
   modelKeyTest: { method: 'POST', path: '/api/admin/models/:id/keys/:keyId/test', access: 'admin', summary: '测试密钥（真实调用一次，成功即恢复启用）', params: adminModelKeyParams, response: adminModelKeyTest },
   ...adminContentRoutes,
   dashboard: { method: 'GET', path: '/api/admin/dashboard', access: 'admin', summary: '运营数据（按天）与额度消耗', query: dashboardQuery, response: dashboardReply },
+  ...adminIntegrationRoutes,
 });

@@ -15,3 +15,4 @@ export * from './support.ts';
 export * from './admin.ts';
 export * from './shares.ts';
 export * from './content.ts';
+export * from './integrations.ts';

@@ -11,6 +11,7 @@ import { listAudit } from './audit.ts';
 import { catalogueRoutes } from './catalogue-routes.ts';
 import { contentRoutes } from './content-routes.ts';
 import { dashboard } from './dashboard.ts';
+import { integrationRoutes } from './integrations-routes.ts';
 import { addKey, deleteKey, listKeys, testKey, updateKey } from './model-keys.ts';
 import { createModel, listModels, updateModel } from './models.ts';
 import { fulfilByHand, listOrders, orderDetail, recordRefund } from './orders.ts';
@@ -73,4 +74,5 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext, config:
   route(app, r.dashboard, async ({ query }) => ok(await dashboard(ctx, query.days)));
   await catalogueRoutes(app, ctx, actor);
   contentRoutes(app, ctx, actor);
+  await integrationRoutes(app, ctx, config);
 }

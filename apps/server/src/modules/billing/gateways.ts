@@ -1,7 +1,6 @@
 import type { PayMethodOption } from '@app/shared';
 import type { AppContext } from '../../core/context.ts';
 import {
-  createPayProviders,
   PAY_PRIORITY,
   SandboxPay,
   type PayChannel,
@@ -47,30 +46,11 @@ function channelList(json: string | undefined): PayChannel[] | null {
  * no flag set, every configured gateway (so configuring one through the environment is enough).
  */
 export class PayGateways {
-  readonly providers: PayProviders;
+  constructor(private readonly ctx: AppContext) {}
 
-  private readonly demo: boolean;
-
-  constructor(ctx: AppContext) {
-    this.demo = ctx.config.demo;
-    // Real gateways keep the system clock: they compare timestamps with the gateway's.
-    const log = { info: (m: string) => ctx.log.info(m), warn: (m: string) => ctx.log.warn(m) };
-    this.providers = createPayProviders(ctx.config.env, ctx.config.publicUrl, { log });
-    const wechat = this.providers.wechat;
-    if (wechat) {
-      ctx.log.info(`WeChat Pay platform serials trusted (configured): ${wechat.trustedSerials().join(', ')}`);
-      // Fetch the current platform certificates now; later refreshes happen on use.
-      void wechat.refreshCertificates();
-    }
-    if (this.providers.alipay && !ctx.config.env.ALIPAY_SELLER_ID?.trim()) {
-      ctx.log.warn('ALIPAY_SELLER_ID is not set: Alipay notifications are not checked against the merchant (seller_id)');
-    }
-    // The sandbox signs and checks its own timestamps, so it follows the app clock (tests move it).
-    this.providers.sandbox = new SandboxPay({
-      publicUrl: ctx.config.publicUrl,
-      secret: ctx.config.env.PAY_SANDBOX_SECRET?.trim() || undefined,
-      now: () => ctx.clock.now(),
-    });
+  /** The gateways now: built at start and rebuilt when the console's settings change (core/integrations.ts). */
+  get providers(): PayProviders {
+    return this.ctx.pay;
   }
 
   get sandbox(): SandboxPay {
@@ -79,7 +59,7 @@ export class PayGateways {
 
   /** True in demo mode while no real gateway is configured: payments go to the local sandbox page. */
   get sandboxMode(): boolean {
-    return this.demo && PAY_PRIORITY.every(({ name }) => !this.providers[name]);
+    return this.ctx.config.demo && PAY_PRIORITY.every(({ name }) => !this.providers[name]);
   }
 
   /** The adapter that handles `name`'s notifications, if it may take payments in this run. */

@@ -4,7 +4,7 @@ import { imageHosts } from '../../core/security-headers.ts';
 import type { AppContext } from '../../core/context.ts';
 import { masks, menus, modelKeys, models, notices, siteConfig } from '../../db/schema/index.ts';
 import { voiceAbilities } from '../../providers/audio/openai-audio.ts';
-import { createPayProviders, PAY_PRIORITY } from '../../providers/pay/index.ts';
+import { PAY_PRIORITY } from '../../providers/pay/index.ts';
 import { searchInfoOf } from '../../providers/search/index.ts';
 import { SETTINGS_DEFAULTS, type SettingKey, type SiteSettings } from './defaults.ts';
 
@@ -108,18 +108,13 @@ export class ConfigService {
     return rows.length > 0;
   }
 
-  private payState: { sandbox: boolean; channels: Set<string> } | null = null;
-
-  /** Which payments this run can take: the sandbox (demo mode, nothing real configured) or the configured gateways' channels. */
+  /** Which payments this run can take now: the sandbox (demo mode, nothing real configured) or the configured gateways' channels. */
   private pay() {
-    if (this.payState === null) {
-      const providers = createPayProviders(this.ctx.config.env, this.ctx.config.publicUrl, { log: { info() {}, warn() {} } });
-      const real = PAY_PRIORITY.filter(({ name }) => providers[name]);
-      const sandbox = this.ctx.config.demo && real.length === 0;
-      const channels = new Set<string>(sandbox ? ['wxpay', 'alipay'] : real.flatMap(({ name }) => [...providers[name]!.channels]));
-      this.payState = { sandbox, channels };
-    }
-    return this.payState;
+    const providers = this.ctx.pay;
+    const real = PAY_PRIORITY.filter(({ name }) => providers[name]);
+    const sandbox = this.ctx.config.demo && real.length === 0;
+    const channels = new Set<string>(sandbox ? ['wxpay', 'alipay'] : real.flatMap(({ name }) => [...providers[name]!.channels]));
+    return { sandbox, channels };
   }
 
   /** True when no real payment gateway is configured, so orders are paid on the local sandbox page. */

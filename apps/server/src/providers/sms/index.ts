@@ -46,8 +46,8 @@ function requireKeys(env: SmsEnv, name: Name, keys: readonly (keyof SmsEnv)[]) {
   throw new Error(`${how} needs these environment variables, which are missing: ${absent.join(', ')}`);
 }
 
-/** Picks the SMS adapter from the environment; throws at startup on an incomplete vendor config. */
-export function createSmsProvider(env: SmsEnv, log: SmsLogger): SmsProvider {
+/** Picks the SMS adapter from the environment; throws at startup on an incomplete vendor config. `doFetch`: the console's test records the answer. */
+export function createSmsProvider(env: SmsEnv, log: SmsLogger, doFetch?: typeof fetch): SmsProvider {
   const name = env.SMS_PROVIDER ?? detect(env);
   if (name === 'aliyun') {
     requireKeys(env, name, ALIYUN_KEYS);
@@ -57,6 +57,7 @@ export function createSmsProvider(env: SmsEnv, log: SmsLogger): SmsProvider {
       signName: env.ALIYUN_SMS_SIGN_NAME!,
       templateCode: env.ALIYUN_SMS_TEMPLATE_CODE!,
       endpoint: env.ALIYUN_SMS_ENDPOINT,
+      fetch: doFetch,
     });
   }
   if (name === 'tencent') {
@@ -69,6 +70,7 @@ export function createSmsProvider(env: SmsEnv, log: SmsLogger): SmsProvider {
       templateId: env.TENCENT_SMS_TEMPLATE_ID!,
       region: env.TENCENT_SMS_REGION,
       endpoint: env.TENCENT_SMS_ENDPOINT,
+      fetch: doFetch,
     });
   }
   return new ConsoleSms(log);

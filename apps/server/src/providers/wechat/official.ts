@@ -104,6 +104,12 @@ export class OfficialWechat implements WechatProvider {
     return result.unionid ? { openid: result.openid, unionid: result.unionid } : { openid: result.openid };
   }
 
+  /** Fetches a new access_token (the console's test of the credentials); throws with WeChat's errcode and errmsg. */
+  async checkCredentials(): Promise<void> {
+    this.cached = undefined;
+    await this.fetchAccessToken();
+  }
+
   /** Runs an API call with the shared access_token; a stale token is replaced and the call retried once. */
   private async withAccessToken<T extends WechatResult>(call: (token: string) => Promise<T>): Promise<T> {
     const token = await this.accessToken();

@@ -17,10 +17,12 @@ import DashboardPage from './pages/DashboardPage.tsx';
 import DrawContentPage from './pages/DrawContentPage.tsx';
 import FeedbackPage from './pages/FeedbackPage.tsx';
 import GalleryPage from './pages/GalleryPage.tsx';
+import IntegrationsPage from './pages/IntegrationsPage.tsx';
 import ModelKeysPage from './pages/ModelKeysPage.tsx';
 import ModelsPage from './pages/ModelsPage.tsx';
 import OrderDetailPage from './pages/OrderDetailPage.tsx';
 import OrdersPage from './pages/OrdersPage.tsx';
+import SetupPage from './pages/SetupPage.tsx';
 import SitePage from './pages/SitePage.tsx';
 import UserDetailPage from './pages/UserDetailPage.tsx';
 import UsersPage from './pages/UsersPage.tsx';
@@ -47,10 +49,12 @@ function Notice({ title, hint, action }: { title: string; hint?: string; action?
 export default function AdminApp() {
   const { t } = useTranslation('admin');
   const token = useSession((s) => s.token);
+  // The one-time setup link works without being signed in (there is no administrator yet).
+  const setup = useLocation().pathname.replace(/\/+$/, '') === '/admin/setup';
   const me = useQuery({
     queryKey: ['admin', 'me', token],
     queryFn: () => callRoute(ep.me, undefined, { silent: true }),
-    enabled: !!token,
+    enabled: !!token && !setup,
     retry: false,
   });
 
@@ -59,6 +63,7 @@ export default function AdminApp() {
       {t('guard.goLogin')}
     </Link>
   );
+  if (setup) return <SetupPage />;
   if (!token) return <Notice title={t('guard.needLogin')} action={goLogin} />;
   if (me.isPending) return <Notice title={t('guard.loading')} />;
   if (me.isError) {
@@ -115,6 +120,8 @@ function AdminScreen() {
       return <ContentDocActionsPage />;
     case 'words':
       return <ContentWordsPage />;
+    case 'integrations':
+      return <IntegrationsPage />;
     default:
       return <Navigate to="/admin/dashboard" replace />;
   }

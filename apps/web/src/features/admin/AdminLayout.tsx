@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { clsx } from 'clsx';
-import { Bot, ClipboardList, FileSearch, Images, Inbox, LayoutDashboard, LayoutGrid, Package, Palette, ReceiptText, ShieldAlert, SlidersHorizontal, TicketCheck, Undo2, UserCog } from 'lucide-react';
+import { Bot, ClipboardList, FileSearch, Images, Inbox, LayoutDashboard, LayoutGrid, Package, Palette, Plug, ReceiptText, ShieldAlert, SlidersHorizontal, TicketCheck, Undo2, UserCog } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 
@@ -9,15 +9,16 @@ const NAV = [
   { to: '/admin/users', key: 'users', Icon: UserCog },
   { to: '/admin/orders', key: 'orders', Icon: ReceiptText },
   { to: '/admin/models', key: 'models', Icon: Bot },
-  { to: '/admin/feedback', key: 'feedback', Icon: Inbox },
-  { to: '/admin/card-keys', key: 'cards', Icon: TicketCheck },
   { to: '/admin/catalogue', key: 'adminCatalogue:nav.catalogue', Icon: Package },
+  { to: '/admin/card-keys', key: 'cards', Icon: TicketCheck },
+  { to: '/admin/apps', key: 'adminContent:nav.apps', Icon: LayoutGrid },
   { to: '/admin/draw-content', key: 'adminCatalogue:nav.drawContent', Icon: Palette },
   { to: '/admin/gallery', key: 'adminCatalogue:nav.gallery', Icon: Images },
-  { to: '/admin/site', key: 'site', Icon: SlidersHorizontal },
-  { to: '/admin/apps', key: 'adminContent:nav.apps', Icon: LayoutGrid },
   { to: '/admin/document-actions', key: 'adminContent:nav.docActions', Icon: FileSearch },
   { to: '/admin/words', key: 'adminContent:nav.words', Icon: ShieldAlert },
+  { to: '/admin/feedback', key: 'feedback', Icon: Inbox },
+  { to: '/admin/site', key: 'site', Icon: SlidersHorizontal },
+  { to: '/admin/integrations', key: 'adminIntegrations:nav.integrations', Icon: Plug },
   { to: '/admin/audit', key: 'audit', Icon: ClipboardList },
 ] as const;
 
