@@ -8,7 +8,10 @@ import { Card, DataTable, input, PageTitle, Pager, type Column } from '../compon
 import { fmtTime } from '../format.ts';
 
 const SIZE = 20;
-const ACTIONS = ['user.credits', 'user.membership', 'user.ban', 'user.unban', 'user.password', 'user.revoke', 'site.settings', 'site.menu', 'site.notice', 'order.fulfil', 'order.refund', 'model.create', 'model.update', 'model.key.create', 'model.key.update', 'model.key.delete', 'model.key.test', 'feedback.reply', 'cardKey.create', 'cardKey.void'];
+const ACTIONS = ['user.credits', 'user.membership', 'user.ban', 'user.unban', 'user.password', 'user.revoke', 'site.settings', 'site.menu', 'site.notice', 'order.fulfil', 'order.refund', 'model.create', 'model.update', 'model.key.create', 'model.key.update', 'model.key.delete', 'model.key.test', 'feedback.reply', 'cardKey.create', 'cardKey.void',
+  'package.create', 'package.update', 'package.delete', 'drawType.update', 'drawExample.create', 'drawExample.update', 'drawExample.delete', 'gallery.hide', 'gallery.unhide',
+  'app.create', 'app.update', 'app.delete', 'category.create', 'category.update', 'category.delete', 'document_action.create', 'document_action.update', 'moderation.add', 'moderation.remove',
+  'integration.update', 'integration.test', 'admin.setup'];
 
 /** JSON of a before / after value, short. */
 function Json({ value }: { value: unknown }) {
