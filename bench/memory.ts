@@ -1,6 +1,6 @@
 /**
- * Resident memory of one compiled server process (`node apps/server/dist/main.js`, as `npm start`
- * and the deployment run it): idle after the first start, then after 1,000 chat turns (create +
+ * Resident memory of one compiled server process (`node --max-semi-space-size=4
+ * apps/server/dist/main.js`, as `npm start` and the deployment run it): idle after the first start, then after 1,000 chat turns (create +
  * stream to the end, 50 at a time, against a local fake OpenAI upstream) and 5 s of quiet. On the
  * embedded PGlite always; on PostgreSQL (+ Redis) too when DATABASE_URL (and REDIS_URL) are set,
  * in a fresh schema dropped afterwards. Linux only (/proc). Prints figures; asserts nothing.
@@ -54,7 +54,7 @@ async function turn(i: number, token: string) {
 
 async function measure(label: string, extraEnv: Record<string, string>, upstream: string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-mem-'));
-  const server: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const server: ChildProcess = spawn(process.execPath, ['--max-semi-space-size=4', 'apps/server/dist/main.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

@@ -96,7 +96,7 @@ if (!existsSync(join(root, 'apps/server/dist/main.js'))) throw new Error('no ser
 
 console.log('# server start (embedded PGlite)');
 for (const [label, args] of [
-  ['compiled (node dist/main.js)', ['apps/server/dist/main.js']],
+  ['compiled (node dist/main.js)', ['--max-semi-space-size=4', 'apps/server/dist/main.js']],
   ['source (node --import tsx)', ['--import', 'tsx', 'apps/server/src/main.ts']],
 ] as const) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-start-'));

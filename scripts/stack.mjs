@@ -231,7 +231,7 @@ export async function startStack(opts = {}) {
       /** Starts (or restarts) this instance; resolves when /api/ready answers 200. */
       async start() {
         const { out, opts: o } = spawnOpts({ ...common, PORT: String(p) }, logFile);
-        inst.proc = track(spawn(process.execPath, [main], o));
+        inst.proc = track(spawn(process.execPath, ['--max-semi-space-size=4', main], o));
         inst.proc.stdout.pipe(out);
         inst.proc.stderr.pipe(out);
         await waitReady(`${inst.url}/api/ready`, inst.proc, 90_000, `instance ${name} (port ${p})`, logFile);
