@@ -1,5 +1,6 @@
 import { safeFetch, SafeFetchError } from '../../core/safe-fetch.ts';
 import { DrawProviderError } from './types.ts';
+import { withCanvas } from './canvas-lock.ts';
 
 /** The largest image a provider may hand us, and the most pixels we decode for a thumbnail. */
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
@@ -94,7 +95,11 @@ export function hostsOf(...urls: (string | undefined)[]): string[] {
 }
 
 /** A webp thumbnail THUMB_WIDTH wide (never wider than the image). Call only on an image `checkImage` passed. */
-export async function makeThumbnail(b: Buffer, info: CheckedImage): Promise<{ bytes: Buffer; width: number; height: number }> {
+export function makeThumbnail(b: Buffer, info: CheckedImage): Promise<{ bytes: Buffer; width: number; height: number }> {
+  return withCanvas(() => thumbnailNow(b, info));
+}
+
+async function thumbnailNow(b: Buffer, info: CheckedImage): Promise<{ bytes: Buffer; width: number; height: number }> {
   const { createCanvas, loadImage } = await import('@napi-rs/canvas');
   const img = await loadImage(b);
   const width = Math.min(THUMB_WIDTH, info.width);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { withCanvas } from './canvas-lock.ts';
 
 /**
  * The offline painter: a real PNG drawn locally from the prompt with @napi-rs/canvas. Same prompt,
@@ -81,7 +82,11 @@ export interface PaintOptions {
 }
 
 /** One picture as a PNG. */
-export async function paint(o: PaintOptions): Promise<Buffer> {
+export function paint(o: PaintOptions): Promise<Buffer> {
+  return withCanvas(() => paintNow(o));
+}
+
+async function paintNow(o: PaintOptions): Promise<Buffer> {
   const { createCanvas } = await canvasLib();
   const family = await fontFamily();
   const canvas = createCanvas(o.width, o.height);
@@ -160,13 +165,17 @@ export async function paint(o: PaintOptions): Promise<Buffer> {
 }
 
 /** Four pictures in a 2×2 grid (Midjourney's first result), as one PNG. */
-export async function paintGrid(o: Omit<PaintOptions, 'caption'>): Promise<Buffer> {
+export function paintGrid(o: Omit<PaintOptions, 'caption'>): Promise<Buffer> {
+  return withCanvas(() => paintGridNow(o));
+}
+
+async function paintGridNow(o: Omit<PaintOptions, 'caption'>): Promise<Buffer> {
   const { createCanvas, loadImage } = await canvasLib();
   const half = { w: Math.round(o.width / 2), h: Math.round(o.height / 2) };
   const canvas = createCanvas(half.w * 2, half.h * 2);
   const ctx = canvas.getContext('2d');
   for (let i = 0; i < 4; i++) {
-    const png = await paint({ ...o, width: half.w, height: half.h, seed: `${o.seed}:${i}`, caption: String(i + 1) });
+    const png = await paintNow({ ...o, width: half.w, height: half.h, seed: `${o.seed}:${i}`, caption: String(i + 1) });
     ctx.drawImage(await loadImage(png), (i % 2) * half.w, Math.floor(i / 2) * half.h);
   }
   return canvas.encode('png');
