@@ -98,25 +98,30 @@ async function seedApps(db: Db) {
 /** Creates or updates the administrator named by ADMIN_USERNAME / ADMIN_PASSWORD / ADMIN_PHONE. */
 export async function ensureAdmin(db: Db, opts: { username: string; passwordHash?: string; phone?: string }) {
   if (!opts.passwordHash && !opts.phone) return;
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.username, opts.username)).limit(1);
-  if (existing) {
-    await db
-      .update(users)
-      .set({ isAdmin: true, ...(opts.passwordHash ? { passwordHash: opts.passwordHash } : {}), ...(opts.phone ? { mobile: opts.phone } : {}) })
-      .where(eq(users.id, existing.id));
-    return;
-  }
-  const [row] = await db
-    .insert(users)
-    .values({
-      nickname: '管理员',
-      username: opts.username,
-      passwordHash: opts.passwordHash,
-      mobile: opts.phone,
-      inviteCode: inviteCode(),
-      registerWay: 'admin',
-      isAdmin: true,
-    })
-    .returning({ id: users.id });
-  await ensureBalanceRow(db, row!.id);
+  // Under a lock: instances starting together would otherwise both insert the administrator.
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await tx.execute(sql`select pg_advisory_xact_lock(727405)`);
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.username, opts.username)).limit(1);
+    if (existing) {
+      await tx
+        .update(users)
+        .set({ isAdmin: true, ...(opts.passwordHash ? { passwordHash: opts.passwordHash } : {}), ...(opts.phone ? { mobile: opts.phone } : {}) })
+        .where(eq(users.id, existing.id));
+      return;
+    }
+    const [row] = await tx
+      .insert(users)
+      .values({
+        nickname: '管理员',
+        username: opts.username,
+        passwordHash: opts.passwordHash,
+        mobile: opts.phone,
+        inviteCode: inviteCode(),
+        registerWay: 'admin',
+        isAdmin: true,
+      })
+      .returning({ id: users.id });
+    await ensureBalanceRow(tx, row!.id);
+  });
 }

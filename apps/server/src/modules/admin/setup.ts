@@ -19,7 +19,7 @@ import { writeAudit } from './audit.ts';
 
 export const SETUP_TTL_MS = 24 * 3600_000;
 /** Serialises first-admin creation across instances (and links): exactly one can win. */
-const SETUP_LOCK = 727402;
+const SETUP_LOCK = 727406;
 const SETUPS_PER_IP_PER_HOUR = 20;
 
 const gone = (message: string) => new AppError(410, message, 410);
