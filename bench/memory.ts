@@ -7,12 +7,13 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { startFakeUpstream } from '../apps/server/src/testing/fake-upstream.ts';
+import { mbOfKb, memoryKb } from './lib/proc.ts';
 import { postJson, timedStream } from './lib/sse-client.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -22,8 +23,6 @@ const CONCURRENCY = 50;
 const USERS = 20;
 const ADMIN = { userName: 'benchadmin', password: 'Bench-Passw0rd1' };
 
-const rssKb = (pid: number, field: 'VmHWM' | 'VmRSS') => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0);
-const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 const base = `http://127.0.0.1:${PORT}`;
 
 async function call(method: string, path: string, body?: unknown, token?: string) {
@@ -82,9 +81,9 @@ async function measure(label: string, extraEnv: Record<string, string>, upstream
       if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
       await sleep(50);
     }
-    const startPeak = rssKb(pid, 'VmHWM');
+    const startPeak = memoryKb(pid, 'VmHWM');
     await sleep(5000);
-    const idle = rssKb(pid, 'VmRSS');
+    const idle = memoryKb(pid, 'VmRSS');
 
     const admin = await call('POST', '/api/login/account-login', ADMIN);
     const tokens: string[] = [];
@@ -104,10 +103,10 @@ async function measure(label: string, extraEnv: Record<string, string>, upstream
     const t0 = performance.now();
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     const secs = (performance.now() - t0) / 1000;
-    const busyPeak = rssKb(pid, 'VmHWM');
+    const busyPeak = memoryKb(pid, 'VmHWM');
     await sleep(5000);
-    const after = rssKb(pid, 'VmRSS');
-    console.log(`${label.padEnd(22)} start peak ${mb(startPeak)} · idle ${mb(idle)} · ${TURNS} turns in ${secs.toFixed(1)} s, peak ${mb(busyPeak)} · 5 s later ${mb(after)} (${after >= idle ? '+' : ''}${mb(after - idle)} over idle)`);
+    const after = memoryKb(pid, 'VmRSS');
+    console.log(`${label.padEnd(22)} start peak ${mbOfKb(startPeak)} · idle ${mbOfKb(idle)} · ${TURNS} turns in ${secs.toFixed(1)} s, peak ${mbOfKb(busyPeak)} · 5 s later ${mbOfKb(after)} (${after >= idle ? '+' : ''}${mbOfKb(after - idle)} over idle)`);
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));

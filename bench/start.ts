@@ -14,19 +14,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { mbOfKb, memoryKb } from './lib/proc.ts';
 
 const root = join(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3391);
 const IDLE_MS = 5000;
 
-const kb = (pid: number, field: 'VmHWM' | 'VmRSS') => {
-  try {
-    const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+)`));
-    return m ? Number(m[1]) : 0;
-  } catch {
-    return 0;
-  }
-};
 const childrenOf = (pid: number): number[] => {
   try {
     return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
@@ -40,7 +33,6 @@ const cpuSeconds = (pid: number) => {
   // After "pid (comm) ": state is field 3, so utime (14), stime, cutime, cstime are indexes 11-14.
   return fields.slice(11, 15).reduce((a, f) => a + Number(f), 0) / 100;
 };
-const mb = (k: number) => `${(k / 1024).toFixed(0)} MB`;
 
 async function healthy(base: string) {
   try {
@@ -64,7 +56,7 @@ async function run(label: string, args: string[], dataDir: string) {
   const sampler = setInterval(() => {
     const walk = (p: number) => {
       for (const c of childrenOf(p)) {
-        childPeak = Math.max(childPeak, kb(c, 'VmHWM'));
+        childPeak = Math.max(childPeak, memoryKb(c, 'VmHWM'));
         walk(c);
       }
     };
@@ -76,12 +68,12 @@ async function run(label: string, args: string[], dataDir: string) {
       await sleep(20);
     }
     const startMs = performance.now() - t0;
-    const peak = kb(pid, 'VmHWM');
+    const peak = memoryKb(pid, 'VmHWM');
     const cpu = cpuSeconds(pid);
     await sleep(IDLE_MS);
-    const idle = kb(pid, 'VmRSS');
+    const idle = memoryKb(pid, 'VmRSS');
     console.log(
-      `${label.padEnd(34)} start ${(startMs / 1000).toFixed(2)} s (CPU ${cpu.toFixed(2)} s) · peak RSS ${mb(peak)} · children peak ${childPeak ? mb(childPeak) : '-'} · idle RSS ${mb(idle)}`,
+      `${label.padEnd(34)} start ${(startMs / 1000).toFixed(2)} s (CPU ${cpu.toFixed(2)} s) · peak RSS ${mbOfKb(peak)} · children peak ${childPeak ? mbOfKb(childPeak) : '-'} · idle RSS ${mbOfKb(idle)}`,
     );
   } finally {
     clearInterval(sampler);
