@@ -50,6 +50,8 @@ test.describe('membership and payment', () => {
     await dialog.getByRole('tab', { name: '体验月卡' }).click();
     const [checkout] = await Promise.all([context.waitForEvent('page'), dialog.getByRole('link', { name: '打开沙箱支付页' }).or(dialog.getByRole('button', { name: '打开沙箱支付页' })).first().click()]);
     await payOnSandbox(checkout);
+    // Closing the tab while its form post is still in flight can hang Chromium's close for a minute.
+    await expect(checkout.getByText('支付成功').first()).toBeVisible();
     await checkout.close();
     // The guest success toast (购买成功、请登录账号绑定当前订单！) is short-lived; the login dialog with the order stays.
     await expect(page.getByTestId('order-notice')).toBeVisible();
