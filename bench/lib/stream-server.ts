@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildApp } from '../../apps/server/src/app.ts';
+import { buildApp, LISTEN_BACKLOG } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { issueToken } from '../../apps/server/src/core/auth.ts';
 import { inviteCode } from '../../apps/server/src/core/ids.ts';
@@ -37,7 +37,7 @@ for (let i = 0; i < Number(process.env.BENCH_USERS ?? 50); i++) {
   await ctx.db.insert(balances).values({ userId: u!.id, baseModel3: 1_000_000_000 });
   tokens.push(await issueToken(ctx, u!.id));
 }
-await app.listen({ port: 0, host: '127.0.0.1' });
+await app.listen({ port: 0, host: '127.0.0.1', backlog: LISTEN_BACKLOG });
 
 // Calibration: the least a Node relay can do here — pipe the upstream's bytes to the client untouched.
 const upstream = new URL(process.env.BENCH_UPSTREAM!);

@@ -197,6 +197,9 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
 }
 
 /** How long open streams may finish on shutdown (none in tests, which close apps all the time). */
+/** The accept queue asked of the kernel (which caps it at net.core.somaxconn). */
+export const LISTEN_BACKLOG = 4096;
+
 export const shutdownGraceMs = (config: AppConfig) => config.env.SHUTDOWN_GRACE_MS ?? (config.env.NODE_ENV === 'test' ? 0 : 20_000);
 
 /**

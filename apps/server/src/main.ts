@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp, shutdownGraceMs } from './app.ts';
+import { buildApp, LISTEN_BACKLOG, shutdownGraceMs } from './app.ts';
 import { loadConfig } from './config.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -38,7 +38,9 @@ const shutdown = async (signal: string) => {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ port: config.port, host: config.host });
+// A burst of new connections (a thousand users sending at once) overflows Node's default accept
+// queue of 511, and each connection dropped there waits a second for the client's SYN retry.
+await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
 app.log.info(
   `ready on ${config.publicUrl} · db=${ctx.database.kind} kv=${ctx.kv.kind} sms=${ctx.sms.name} wechat=${ctx.wechat.name}`,
 );

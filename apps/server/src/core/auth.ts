@@ -1,7 +1,8 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { TOKEN_TTL_SECONDS } from '@app/shared';
 import { authTokens, users } from '../db/schema/index.ts';
+import { batchLoader } from './batch.ts';
 import type { AppContext } from './context.ts';
 import { tokenInvalid, unauthorized } from './errors.ts';
 import { randomToken, sha256 } from './ids.ts';
@@ -31,20 +32,34 @@ export async function issueToken(ctx: AppContext, userId: number, ip?: string) {
   return token;
 }
 
+interface SessionRow {
+  id: number;
+  tokenId: number;
+  isAdmin: boolean;
+  status: number;
+}
+
+/** Live sessions by token hash: the requests of one turn of the event loop share one query. */
+const sessionLoaders = new WeakMap<AppContext, (hash: string) => Promise<SessionRow | undefined>>();
+
+function sessionLoader(ctx: AppContext) {
+  let load = sessionLoaders.get(ctx);
+  if (!load) {
+    load = batchLoader(async (hashes: string[]) => {
+      const rows = await ctx.db
+        .select({ hash: authTokens.tokenHash, id: users.id, tokenId: authTokens.id, isAdmin: users.isAdmin, status: users.status })
+        .from(authTokens)
+        .innerJoin(users, eq(users.id, authTokens.userId))
+        .where(and(inArray(authTokens.tokenHash, hashes), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, new Date(ctx.clock.now()))));
+      return new Map(rows.map((r) => [r.hash, r]));
+    });
+    sessionLoaders.set(ctx, load);
+  }
+  return load;
+}
+
 async function lookup(ctx: AppContext, token: string): Promise<AuthUser | null> {
-  const rows = await ctx.db
-    .select({ id: users.id, tokenId: authTokens.id, isAdmin: users.isAdmin, status: users.status })
-    .from(authTokens)
-    .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(
-      and(
-        eq(authTokens.tokenHash, sha256(token)),
-        isNull(authTokens.revokedAt),
-        gt(authTokens.expiresAt, new Date(ctx.clock.now())),
-      ),
-    )
-    .limit(1);
-  const row = rows[0];
+  const row = await sessionLoader(ctx)(sha256(token));
   if (!row || row.status !== 1) return null;
   return { id: row.id, tokenId: row.tokenId, isAdmin: row.isAdmin };
 }

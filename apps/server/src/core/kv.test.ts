@@ -75,4 +75,19 @@ describe.skipIf(!redisUrl)('redis kv expiry', () => {
     await new Promise((r) => setTimeout(r, 1100));
     expect(await kv.get('x')).toBeNull();
   });
+
+  it('a counter window starts with the first increment and is not extended by later ones; add renews it', async () => {
+    const kv = new RedisKv(redisUrl!, `kvtest:win:${Date.now()}:`);
+    stores.push(kv);
+    expect(await kv.incr('w', 1)).toBe(1);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(await kv.incr('w', 1)).toBe(2);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(await kv.incr('w', 1)).toBe(1);
+    expect(await kv.add('s', 5, 1)).toBe(5);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(await kv.add('s', -2, 1)).toBe(3);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(await kv.add('s', 1, 1)).toBe(4);
+  });
 });

@@ -111,7 +111,19 @@ export class RedisKv implements KvStore {
   constructor(url: string, private prefix = 'ai:') {
     // Loaded here, not at start: a server without REDIS_URL never pays for the client (a few MB resident).
     const { Redis: RedisClient } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
-    this.client = new RedisClient(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+    // Auto-pipelining writes every command issued in one turn of the event loop at once: under a burst
+    // of requests, one socket write for many commands instead of one each.
+    this.client = new RedisClient(url, { maxRetriesPerRequest: 2, lazyConnect: false, enableAutoPipelining: true });
+    // A counter and its window in one command (a MULTI is never auto-pipelined).
+    this.client.defineCommand('incrWindow', {
+      numberOfKeys: 1,
+      lua: "local n = redis.call('INCRBY', KEYS[1], ARGV[1]) if ARGV[3] == '1' or redis.call('TTL', KEYS[1]) < 0 then redis.call('EXPIRE', KEYS[1], ARGV[2]) end return n",
+    });
+  }
+
+  private incrWindow(key: string, delta: number, ttlSeconds: number, renew: boolean): Promise<number> {
+    const client = this.client as unknown as { incrWindow(key: string, delta: number, ttl: number, renew: string): Promise<number> };
+    return client.incrWindow(this.k(key), delta, Math.max(1, Math.ceil(ttlSeconds)), renew ? '1' : '0').then(Number);
   }
 
   private k(key: string) {
@@ -132,20 +144,10 @@ export class RedisKv implements KvStore {
     await this.client.del(this.k(key));
   }
   async incr(key: string, ttlSeconds: number) {
-    const res = await this.client
-      .multi()
-      .incr(this.k(key))
-      .expire(this.k(key), Math.max(1, Math.ceil(ttlSeconds)), 'NX')
-      .exec();
-    return Number(res?.[0]?.[1] ?? 0);
+    return this.incrWindow(key, 1, ttlSeconds, false);
   }
   async add(key: string, delta: number, ttlSeconds: number) {
-    const res = await this.client
-      .multi()
-      .incrby(this.k(key), delta)
-      .expire(this.k(key), Math.max(1, Math.ceil(ttlSeconds)))
-      .exec();
-    return Number(res?.[0]?.[1] ?? 0);
+    return this.incrWindow(key, delta, ttlSeconds, true);
   }
   async take(key: string) {
     return this.client.getdel(this.k(key));
@@ -155,7 +157,7 @@ export class RedisKv implements KvStore {
   }
   async subscribe(channel: string, onMessage: (m: string) => void) {
     if (!this.subscriber) {
-      this.subscriber = this.client.duplicate();
+      this.subscriber = this.client.duplicate({ enableAutoPipelining: false });
       this.subscriber.on('message', (ch: string, msg: string) => {
         for (const fn of this.handlers.get(ch) ?? []) fn(msg);
       });

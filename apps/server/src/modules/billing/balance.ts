@@ -1,5 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { BalanceReply } from '@app/shared';
+import { batchLoader } from '../../core/batch.ts';
 import type { Db } from '../../db/client.ts';
 import { balanceLedger, balances } from '../../db/schema/index.ts';
 
@@ -44,6 +45,26 @@ export async function ensureBalanceRow(db: Db, userId: number) {
 /** What the user can spend now: base plus the membership pool while it has not expired. */
 export async function readBalance(db: Db, userId: number, nowMs: number): Promise<BalanceReply> {
   const [row] = await db.select().from(balances).where(eq(balances.userId, userId)).limit(1);
+  return balanceView(row, nowMs);
+}
+
+type BalanceRow = typeof balances.$inferSelect;
+const balanceLoaders = new WeakMap<Db, (userId: number) => Promise<BalanceRow | undefined>>();
+
+/**
+ * `readBalance` on the root database (never a transaction) for a check before work starts: the
+ * reads of one turn of the event loop share one query. The hold taken later is what guards the spend.
+ */
+export async function readBalanceBatched(db: Db, userId: number, nowMs: number): Promise<BalanceReply> {
+  let load = balanceLoaders.get(db);
+  if (!load) {
+    load = batchLoader(async (ids: number[]) => new Map((await db.select().from(balances).where(inArray(balances.userId, ids))).map((r) => [r.userId, r])));
+    balanceLoaders.set(db, load);
+  }
+  return balanceView(await load(userId), nowMs);
+}
+
+function balanceView(row: BalanceRow | undefined, nowMs: number): BalanceReply {
   const base = { model3: row?.baseModel3 ?? 0, model4: row?.baseModel4 ?? 0, draw: row?.baseDraw ?? 0 };
   const expires = row?.memberExpiresAt ?? null;
   const live = expires !== null && expires.getTime() > nowMs;

@@ -1,6 +1,6 @@
 // What other modules may use of billing (lint/boundaries.js): they import this file, never
 // billing's other files. Billing has no service.ts of its own yet.
-export { creditBase, ensureBalanceRow, isVip, readBalance } from './balance.ts';
+export { creditBase, ensureBalanceRow, isVip, readBalance, readBalanceBatched } from './balance.ts';
 export { poolColumns, spend, spendCtes, type CreditPool, type SpendResult } from './spend.ts';
 export { packageKindOf } from './packages.ts';
 export { clientCodeOf, payerOf, type Payer } from './payer.ts';

@@ -12,13 +12,14 @@ import {
 import { checkTemplateValues, fillTemplatePrompt } from '@app/shared';
 import type { AuthUser } from '../../core/auth.ts';
 import type { AppContext } from '../../core/context.ts';
+import { batchTaker } from '../../core/batch.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { limitOrThrow } from '../../core/rate-limit.ts';
 import type { Db } from '../../db/client.ts';
 import { chatGroups, chatMessages } from '../../db/schema/index.ts';
 import { requireAccess } from '../../core/access.ts';
 import { requireApp, type AppRow } from '../apps/public.ts';
-import { readBalance } from '../billing/public.ts';
+import { readBalanceBatched } from '../billing/public.ts';
 import { balanceError, spendable, type ChatModel, type ModelCatalog } from '../models/service.ts';
 import { prepareTurn } from '../turns/service.ts';
 import type { PastMessage } from './prompt.ts';
@@ -35,6 +36,12 @@ const field = (name: string, message: string) => new AppError(Code.BAD_REQUEST, 
 
 /** Groups, messages and the preparation of turns. Every call on a group goes through `requireGroup`. */
 export class ChatService {
+  /** Ids for new groups, the creates of one turn of the event loop served by one query. */
+  private reserveGroupId = batchTaker(async (n) => {
+    const reserved = await this.ctx.db.execute(sql`select nextval(pg_get_serial_sequence('chat_groups', 'id'))::int as id from generate_series(1, ${n}::int)`);
+    return (reserved as { rows: { id: number }[] }).rows.map((r) => r.id);
+  });
+
   constructor(
     private ctx: AppContext,
     private catalog: ModelCatalog,
@@ -114,7 +121,7 @@ export class ChatService {
       if (refused) throw field('search', refused === 'off' ? '联网搜索未开启' : '当前模型不支持联网搜索，请换一个模型');
     }
     const cost = model.cost + (body.search ? this.webSearch.cost : 0);
-    const balance = await readBalance(this.ctx.db, caller.id, this.ctx.clock.now());
+    const balance = await readBalanceBatched(this.ctx.db, caller.id, this.ctx.clock.now());
     if (spendable(balance, model.pool) < cost) throw balanceError(model.pool);
 
     let groupId: number;
@@ -123,8 +130,7 @@ export class ChatService {
       if (group.model !== model.code) await this.ctx.db.update(chatGroups).set({ model: model.code }).where(eq(chatGroups.id, group.id));
     } else {
       // Only the id is taken now; the row is written when the turn runs (see materializeGroup).
-      const reserved = await this.ctx.db.execute(sql`select nextval(pg_get_serial_sequence('chat_groups', 'id'))::int as id`);
-      groupId = (reserved as { rows: { id: number }[] }).rows[0]!.id;
+      groupId = await this.reserveGroupId();
     }
     const app = template ?? expert;
     const newGroup = group

@@ -4,7 +4,7 @@ import { Code, type ChatStreamEvent } from '@app/shared';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
-import { chatGroups, chatMessages } from '../../db/schema/index.ts';
+import { chatGroups } from '../../db/schema/index.ts';
 import { priceOf, type ChatModel, type Models } from '../models/service.ts';
 import { usageView, type Outcome, type TurnAdapter, type TurnEngine } from '../turns/service.ts';
 import { buildPrompt } from './prompt.ts';
@@ -79,26 +79,37 @@ export class TurnRunner {
     return model;
   }
 
-  /** The group (a new one is written now) and the question, saved before the first token leaves. */
+  /**
+   * The group (a new one is written now) and the question, saved before the first token leaves, in
+   * one statement (a round trip per statement is what a burst of turns waits on). A new group is
+   * written with the question as its leaf; an existing one is pointed at it (the new question's branch
+   * is the one on screen from now on: a reload shows it while the reply streams).
+   */
   private async begin(tx: Db, turn: PreparedTurn, startedAt: number): Promise<ChatRef> {
-    const at = new Date(startedAt);
-    if (turn.newGroup && turn.group) {
-      await tx
-        .insert(chatGroups)
-        .values({ id: turn.groupId, userId: turn.userId, model: turn.model, ...turn.group, createdAt: at, updatedAt: at })
-        .onConflictDoNothing();
+    const at = new Date(startedAt).toISOString();
+    const ref = (userMessageId: number): ChatRef => ({ groupId: turn.groupId, userMessageId, retry: turn.retryOf !== null, model: turn.model });
+    if (turn.retryOf !== null) {
+      await tx.update(chatGroups).set({ activeLeafId: turn.retryOf }).where(eq(chatGroups.id, turn.groupId));
+      return ref(turn.retryOf);
     }
-    let userMessageId = turn.retryOf;
-    if (userMessageId === null) {
-      const [q] = await tx
-        .insert(chatMessages)
-        .values({ groupId: turn.groupId, parentId: turn.parentId ?? null, userId: turn.userId, role: 'user', text: turn.input, images: turn.images, status: 'complete', model: turn.model, createdAt: at })
-        .returning({ id: chatMessages.id });
-      userMessageId = q!.id;
-    }
-    // The new question's branch is the one on screen from now on (a reload shows it while the reply streams).
-    await tx.update(chatGroups).set({ activeLeafId: userMessageId }).where(eq(chatGroups.id, turn.groupId));
-    return { groupId: turn.groupId, userMessageId, retry: turn.retryOf !== null, model: turn.model };
+    const g = turn.newGroup ? turn.group : undefined;
+    const newGroup = g
+      ? sql`g as (
+          insert into chat_groups (id, user_id, model, type, title, app_id, template_id, identity_id, variable, created_at, updated_at, active_leaf_id)
+          select ${turn.groupId}::int, ${turn.userId}::int, ${turn.model}::text, ${g.type}::int, ${g.title}::text, ${g.appId}::int, ${g.templateId}::int,
+            ${g.identityId}::int, ${g.variable === null ? null : JSON.stringify(g.variable)}::jsonb, ${at}::timestamptz, ${at}::timestamptz, q.id from q
+          on conflict (id) do nothing),`
+      : sql``;
+    const result = (await tx.execute(sql`
+      with q as (
+        insert into chat_messages (group_id, parent_id, user_id, role, text, images, status, model, created_at)
+        values (${turn.groupId}::int, ${turn.parentId ?? null}::int, ${turn.userId}::int, 'user', ${turn.input}::text, ${JSON.stringify(turn.images)}::jsonb,
+          'complete', ${turn.model}::text, ${at}::timestamptz)
+        returning id),
+      ${newGroup}
+      leaf as (update chat_groups set active_leaf_id = (select id from q) where id = ${turn.groupId}::int)
+      select id from q`)) as { rows: { id: number }[] };
+    return ref(Number(result.rows[0]!.id));
   }
 
   /**
@@ -109,35 +120,24 @@ export class TurnRunner {
   private async finish(tx: Db, ref: ChatRef, o: Outcome, found: SearchOutcome | null): Promise<ChatClosing> {
     // Stopped before anything was written (the search itself was cut short): nothing to cite, nothing to explain.
     const searched = found && !(o.status === 'stopped' && !o.text) ? found : null;
-    const now = new Date(this.ctx.clock.now());
-    const [group] = await tx.select({ userId: chatGroups.userId }).from(chatGroups).where(eq(chatGroups.id, ref.groupId));
-    const [saved] = await tx
-      .insert(chatMessages)
-      .values({
-        groupId: ref.groupId,
-        parentId: sql`(select id from chat_messages where id = ${ref.userMessageId})`,
-        userId: group!.userId,
-        role: 'assistant',
-        text: o.text,
-        status: o.status,
-        errorText: o.errorText,
-        model: ref.model,
-        promptTokens: o.usage?.promptTokens ?? null,
-        completionTokens: o.usage?.completionTokens ?? null,
-        charged: o.charged > 0,
-        // The search's cost is shown as charged only when the reply was.
-        search: searched ? { ...searched.search, cost: o.charged > 0 ? searched.search.cost : 0 } : null,
-        createdAt: now,
-      })
-      .returning({ id: chatMessages.id });
-    const messageId = saved!.id;
-    await tx
-      .update(chatGroups)
-      .set({
-        updatedAt: sql`greatest(${chatGroups.updatedAt}, ${now.toISOString()}::timestamptz)`,
-        activeLeafId: sql`case when ${chatGroups.activeLeafId} = ${ref.userMessageId} or ${chatGroups.activeLeafId} is null then ${messageId}::int else ${chatGroups.activeLeafId} end`,
-      })
-      .where(eq(chatGroups.id, ref.groupId));
+    const now = new Date(this.ctx.clock.now()).toISOString();
+    const search = searched ? { ...searched.search, cost: o.charged > 0 ? searched.search.cost : 0 } : null;
+    // One statement: the reply (its owner is the group's), and the group's time and branch on screen.
+    const result = (await tx.execute(sql`
+      with saved as (
+        insert into chat_messages (group_id, parent_id, user_id, role, text, status, error_text, model, prompt_tokens, completion_tokens, charged, search, created_at)
+        select g.id, (select id from chat_messages where id = ${ref.userMessageId}::int), g.user_id, 'assistant', ${o.text}::text, ${o.status}::text,
+          ${o.errorText}::text, ${ref.model}::text, ${o.usage?.promptTokens ?? null}::int, ${o.usage?.completionTokens ?? null}::int, ${o.charged > 0}::boolean,
+          ${search === null ? null : JSON.stringify(search)}::jsonb, ${now}::timestamptz
+        from chat_groups g where g.id = ${ref.groupId}::int
+        returning id),
+      shown as (
+        update chat_groups set updated_at = greatest(updated_at, ${now}::timestamptz),
+          active_leaf_id = case when active_leaf_id = ${ref.userMessageId}::int or active_leaf_id is null then (select id from saved) else active_leaf_id end
+        where id = ${ref.groupId}::int and exists (select 1 from saved))
+      select id from saved`)) as { rows: { id: number }[] };
+    if (!result.rows[0]) throw new Error(`chat: group ${ref.groupId} is gone; the reply cannot be saved`);
+    const messageId = Number(result.rows[0].id);
     if (o.status === 'error') return { type: 'error', code: o.errorCode ?? Code.CHAT_UPSTREAM, message: o.errorText ?? '模型服务出错，请稍后再试', uuid: ref.groupId, messageId };
     return {
       type: 'done',
@@ -147,7 +147,7 @@ export class TurnRunner {
       status: o.status,
       usage: usageView(o.usage),
       charged: o.charged,
-      ...(searched ? { search: { ...searched.search, cost: o.charged > 0 ? searched.search.cost : 0 } } : {}),
+      ...(search ? { search } : {}),
     };
   }
 
