@@ -15,6 +15,11 @@
  * has ended — no create, setup or save falls in it (the steady figure derives it from the
  * difference of two runs, which the per-turn database work makes noisy).
  * BENCH_N=100,1000 sets the concurrencies; BENCH_PROF=<dir> writes a CPU profile of the server.
+ *
+ * "wide" (BENCH_WIDE=5000; BENCH_N=0 to run it alone): that many streams live at once, each a piece
+ * every BENCH_WIDE_INTERVAL ms (500; 50 pieces a second each would be more pieces
+ * than two cores relay at any width), the gaps between pieces taken over a window in which all are
+ * live, relayed against the same number read from the upstream directly.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -32,7 +37,10 @@ const SPREAD_MS = CHUNKS * INTERVAL_MS;
 /** Relay only: streams of this many chunks, a window of this long once all have started. */
 const LONG = 300;
 const WINDOW_MS = 1500;
-const LEVELS = (process.env.BENCH_N ?? '100,1000').split(',').map(Number);
+const LEVELS = (process.env.BENCH_N ?? '100,1000').split(',').map(Number).filter((n) => n > 0);
+const WIDE = Number(process.env.BENCH_WIDE ?? 0);
+const WIDE_INTERVAL_MS = Number(process.env.BENCH_WIDE_INTERVAL ?? 500);
+const WIDE_WINDOW_MS = 5000;
 
 const up = await startFakeUpstream({ chunks: CHUNKS, intervalMs: INTERVAL_MS });
 const upPort = Number(new URL(up.url).port);
@@ -71,20 +79,24 @@ async function measured<T>(work: () => Promise<T>): Promise<{ result: T; usage: 
 const question = (i: number, chunks: number) => `[[chunks:${chunks}]] 基准测试问题 ${i}`;
 const tokenOf = (i: number) => tokens[i % tokens.length]!;
 
-function direct(i: number, chunks = CHUNKS, via = upPort) {
+function direct(i: number, chunks = CHUNKS, via = upPort, ask = question(i, chunks), onText?: () => void) {
   return timedStream({
     port: via,
     method: 'POST',
     path: '/v1/chat/completions',
     headers: { 'content-type': 'application/json', authorization: 'Bearer bench-key' },
-    body: JSON.stringify({ model: 'bench', stream: true, messages: [{ role: 'user', content: question(i, chunks) }] }),
-    isText: (e) => e.includes('"content":"'),
+    body: JSON.stringify({ model: 'bench', stream: true, messages: [{ role: 'user', content: ask }] }),
+    isText: (e) => {
+      const text = e.includes('"content":"');
+      if (text) onText?.();
+      return text;
+    },
     isEnd: (e) => e === 'data: [DONE]',
   });
 }
 
-async function create(i: number, chunks: number) {
-  const r = await postJson(port, '/api/chat/create', { input: question(i, chunks), feature: 'bench' }, tokenOf(i));
+async function create(i: number, chunks: number, input = question(i, chunks)) {
+  const r = await postJson(port, '/api/chat/create', { input, feature: 'bench' }, tokenOf(i));
   if (r.code !== 200) throw new Error(`create: ${r.code} ${r.message}`);
   return r.data.secret as string;
 }
@@ -136,6 +148,48 @@ function spread<T>(n: number, turn: (i: number) => Promise<T>): Promise<T[]> {
     await sleep(Math.random() * SPREAD_MS);
     return turn(i);
   }));
+}
+
+/**
+ * `n` streams live at once (opened `open(i, onText)`); the gaps between consecutive pieces of each
+ * stream taken over WIDE_WINDOW_MS once every stream has sent its first piece.
+ */
+async function wideGaps(n: number, chunks: number, open: (i: number, onText: () => void) => Promise<StreamTiming>) {
+  const last = new Float64Array(n);
+  const gaps: number[] = [];
+  let started = 0;
+  let window: [number, number] | null = null;
+  const streams = Array.from({ length: n }, (_, i) =>
+    open(i, () => {
+      const now = performance.now();
+      if (last[i] === 0) started++;
+      else if (window && now >= window[0] && now <= window[1]) gaps.push(now - last[i]!);
+      last[i] = now;
+    }),
+  );
+  const t0 = performance.now();
+  while (started < n) await sleep(50);
+  const startedIn = performance.now() - t0;
+  // A piece that was due before the window opened is not counted as a gap inside it.
+  window = [performance.now() + WIDE_INTERVAL_MS, performance.now() + WIDE_INTERVAL_MS + WIDE_WINDOW_MS];
+  const { usage } = await measured(() => sleep(WIDE_INTERVAL_MS * 2 + WIDE_WINDOW_MS));
+  const done = await Promise.all(streams);
+  return { startedIn, gaps, usage, ok: done.filter((x) => x.ok && x.texts === chunks).length, lasted: chunks * WIDE_INTERVAL_MS };
+}
+
+async function wide(n: number) {
+  // Long enough that the last stream opened is still live when the window closes.
+  const chunks = Math.ceil((n * 10 + WIDE_WINDOW_MS + 10_000) / WIDE_INTERVAL_MS);
+  const ask = (i: number) => `[[chunks:${chunks}]] [[interval:${WIDE_INTERVAL_MS}]] 基准测试问题 ${i}`;
+  const d = await wideGaps(n, chunks, (i, onText) => direct(i, chunks, upPort, ask(i), onText));
+  const secrets: string[] = [];
+  for (let from = 0; from < n; from += 1000) secrets.push(...(await Promise.all(Array.from({ length: Math.min(1000, n - from) }, (_, k) => create(from + k, chunks, ask(from + k))))));
+  const r = await wideGaps(n, chunks, (i, onText) => stream(i, secrets[i]!, onText));
+  console.log(`\nwide: ${n} streams live at once, a piece every ${WIDE_INTERVAL_MS} ms each (${Math.round((n * 1000) / WIDE_INTERVAL_MS)} pieces a second), gaps over ${WIDE_WINDOW_MS} ms`);
+  console.log(`    complete streams     direct ${d.ok}/${n} · relayed ${r.ok}/${n} (all opened in ${ms(d.startedIn)} direct, ${ms(r.startedIn)} relayed)`);
+  console.log(`    gap between pieces   direct p50 ${ms(percentile(d.gaps, 50))} p99 ${ms(percentile(d.gaps, 99))} · relayed p50 ${ms(percentile(r.gaps, 50))} p99 ${ms(percentile(r.gaps, 99))}`);
+  console.log(`    added by the server  gap p99 ${signedMs(percentile(r.gaps, 99) - percentile(d.gaps, 99))}`);
+  console.log(`    server CPU           ${((r.usage.cpuMicros / (WIDE_INTERVAL_MS * 2 + WIDE_WINDOW_MS)) / 10).toFixed(0)}% of a core over the window · peak RSS ${mb(r.usage.peakRss)}`);
 }
 
 const relayedTurn = (chunks: number) => async (i: number) => {
@@ -213,6 +267,8 @@ for (const n of LEVELS) {
   );
   console.log(`    server peak RSS      ${mb(relay.usage.peakRss)}`);
 }
+
+if (WIDE > 0) await wide(WIDE);
 
 child.send({ type: 'exit' });
 await new Promise((r) => child.on('exit', r));

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
  *   at 20 ms · [[crlf]] CRLF line ends · [[bytes]] the body written a byte at a time ·
  *   [[nousage]] no usage chunk · [[json]] a plain JSON completion (as if stream were ignored) ·
  *   [[stream-error]] an error object in the middle of the stream · [[chunks:N]] N pieces ·
- *   [[nul]] a NUL character inside the second piece.
+ *   [[interval:MS]] pieces MS apart · [[nul]] a NUL character inside the second piece.
  * Otherwise: a reply of `chunks` pieces, `intervalMs` apart, quoting the question.
  */
 export interface FakeUpstreamOptions {
@@ -141,7 +141,7 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
     };
     const long = has('long');
     const n = long ? 200 : Number(/\[\[chunks:(\d+)\]\]/.exec(question)?.[1] ?? opts.chunks ?? 5);
-    const interval = long ? 20 : (opts.intervalMs ?? 0);
+    const interval = long ? 20 : Number(/\[\[interval:(\d+)\]\]/.exec(question)?.[1] ?? opts.intervalMs ?? 0);
     const parts = pieces(question, n);
     if (has('nul') && parts.length > 1) parts[1] = `第\u0000段。`;
     res.write(`: keep-alive comment${eol}${eol}`);
