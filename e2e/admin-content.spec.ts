@@ -32,6 +32,9 @@ test.describe('admin console: content', () => {
     await page.getByRole('searchbox', { name: '搜索名称、简介或提示词' }).press('Enter');
     await page.getByRole('button', { name: `编辑「${name}」` }).click();
     const dialog = page.getByRole('dialog');
+    // A long form gets the dialog's full height (85% of the viewport), not half of it.
+    await expect(dialog.getByRole('textbox', { name: '名称', exact: true })).toBeVisible();
+    expect((await dialog.boundingBox())!.height).toBeGreaterThan(600);
     const edited = `${name}改`;
     await dialog.getByRole('textbox', { name: '名称', exact: true }).fill(edited);
     await dialog.getByRole('textbox', { name: '简介', exact: true }).fill('控制台改过的简介');
