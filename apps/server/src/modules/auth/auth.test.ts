@@ -257,6 +257,26 @@ describe('tokens', () => {
     expect((await t.call('GET', '/balance/query', { token: token2 })).body.code).toBe(Code.TOKEN_INVALID);
   });
 
+  it('requests arriving together are each answered for their own token (the session lookups share one query)', async () => {
+    const tokens = await Promise.all([t.loginByPhone(phone()), t.loginByPhone(phone()), t.loginByPhone(phone())]);
+    const revoked = await t.loginByPhone(phone());
+    await t.call('POST', '/api/logout', { token: revoked });
+    const banned = await t.loginByPhone(phone());
+    const bannedId = (await t.call('GET', '/api/user/info', { token: banned })).body.data.id as number;
+    await t.ctx.db.update(users).set({ status: 0 }).where(eq(users.id, bannedId));
+    const ids = await Promise.all(tokens.map(async (token) => (await t.call('GET', '/api/user/info', { token })).body.data.id as number));
+    // All at once, the same token twice among them.
+    const asked = [...tokens, tokens[0], revoked, banned, 'not-a-token', undefined];
+    const replies = await Promise.all(asked.map((token) => t.call('GET', '/api/user/info', token ? { token } : {})));
+    expect(replies.slice(0, 4).map((r) => r.body.data.id)).toEqual([...ids, ids[0]]);
+    expect(new Set(ids).size).toBe(3);
+    expect(replies[4]!.body.code).toBe(Code.TOKEN_INVALID);
+    expect(replies[5]!.body.code).toBe(Code.TOKEN_INVALID);
+    expect(replies[5]!.body.message).toBe('账号已被停用，请联系客服');
+    expect(replies[6]!.body.code).toBe(Code.TOKEN_INVALID);
+    expect(replies[7]!.status).toBe(401);
+  });
+
   it('stores only a hash of the token', async () => {
     const token = await t.loginByPhone(phone());
     const rows = await t.ctx.database.db.query.authTokens.findMany();
