@@ -82,6 +82,8 @@ export default {
     paid: 'Paid',
     paidGuest: 'Paid — log in to bind the order',
     waiting: 'Waiting for payment…',
+    left: 'Pay within {{time}}',
+    expired: 'The order timed out unpaid. Close this and buy again.',
     chars: 'up to {{chars}}',
   },
   cancel: 'Cancel',

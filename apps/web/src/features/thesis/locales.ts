@@ -84,6 +84,8 @@ registerSplitLocales('thesis', {
     paid: '支付成功',
     paidGuest: '支付成功，请登录后绑定订单',
     waiting: '等待支付…',
+    left: '请在 {{time}} 内完成支付',
+    expired: '订单已超时未支付，请关闭后重新购买',
     chars: '{{chars}} 字以内',
   },
   cancel: '取消',

@@ -82,6 +82,8 @@ export default {
     paid: '支付成功',
     paidGuest: '支付成功，請登錄後綁定訂單',
     waiting: '等待支付…',
+    left: '請在 {{time}} 內完成支付',
+    expired: '訂單已逾時未支付，請關閉後重新購買',
     chars: '{{chars}} 字以內',
   },
   cancel: '取消',

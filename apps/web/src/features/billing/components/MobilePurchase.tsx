@@ -8,7 +8,7 @@ import { Modal } from '../../../components/Modal.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { billingApi } from '../api.ts';
 import { usePackages } from '../hooks/usePackages.ts';
-import { reportOrderFailure } from '../hooks/usePayment.ts';
+import { reportOrderFailure } from '../../../lib/usePayment.ts';
 import '../locales.ts';
 import { useBilling } from '../store.ts';
 import { invokeWechatPay } from '../wechat-bridge.ts';

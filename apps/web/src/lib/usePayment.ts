@@ -1,11 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import type { OrderBuyBody, OrderBuyReply, PayQrcodeReply, PayResultReply } from '@app/shared';
-import { Code, PAY_RESULT_PAID, type ApiReply } from '@app/shared/codes';
-import { MEMBERSHIP_QR_EXPIRE_SECONDS, MEMBERSHIP_RESULT_POLL_MS, PAY_DIALOG_COUNTDOWN_SECONDS, PAY_DIALOG_POLL_MS } from '@app/shared/constants';
-import { ApiError } from '../../../lib/http.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useCountdown } from '../../../lib/useCountdown.ts';
-import { billingApi } from '../api.ts';
+import { Code, type ApiReply } from '@app/shared/codes';
+import { ApiError } from './http.ts';
+import { toast } from './toast.ts';
+import { useCountdown } from './useCountdown.ts';
 
 export type PayPhase = 'loading' | 'ready' | 'expired' | 'paid' | 'failed';
 
@@ -35,7 +32,7 @@ interface Handlers<T, R> {
 }
 
 /**
- * The one payment hook (SPEC §4.4 pay dialog, §4.5 membership QR and promo): makes the order,
+ * The one payment hook (SPEC §4.4 pay dialog, §4.5 membership QR and promo, a thesis package): makes the order,
  * polls its result (one call at a time, the call in flight aborted when it stops), counts down
  * to its expiry and reports success once.
  */
@@ -118,27 +115,3 @@ export function usePayment<T, R>(source: PaySource<T, R>, handlers: Handlers<T, 
 
   return { order, phase, secondsLeft: left, refresh: () => setAttempt((n) => n + 1) };
 }
-
-/** SPEC §4.4: an order of a package through a channel, its status polled every second, 300 s to pay. */
-export const orderSource = (packageId: number | null, payType: OrderBuyBody['payType']): PaySource<OrderBuyReply, true> => ({
-  key: packageId ? `${packageId}:${payType}` : null,
-  create: () => billingApi.buy({ goodsId: packageId!, payType }),
-  check: async (order, signal) => {
-    const reply = await billingApi.queryOrder(order.orderId, signal);
-    return reply.code === Code.OK && reply.data.status === 1 ? true : null;
-  },
-  pollMs: PAY_DIALOG_POLL_MS,
-  expireSeconds: PAY_DIALOG_COUNTDOWN_SECONDS,
-});
-
-/** SPEC §4.5: a payment QR for a package, valid 120 s, its result polled about every 2 s by hash (code 3: paid). */
-export const qrSource = (packageId: number | null): PaySource<PayQrcodeReply, PayResultReply['result']> => ({
-  key: packageId ? String(packageId) : null,
-  create: () => billingApi.payQrcode({ package_id: packageId! }),
-  check: async (qr, signal) => {
-    const reply = await billingApi.payResult(qr.hash, signal);
-    return reply.code === PAY_RESULT_PAID ? reply.data.result : null;
-  },
-  pollMs: MEMBERSHIP_RESULT_POLL_MS,
-  expireSeconds: MEMBERSHIP_QR_EXPIRE_SECONDS,
-});
