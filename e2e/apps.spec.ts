@@ -17,8 +17,11 @@ test.describe('app store and experts', () => {
     await page.getByRole('tab', { name: '我的' }).click();
     await expect(page.getByRole('link', { name: '打开周报生成' })).toBeVisible();
     await shot(page, info, 'store-mine');
-    await page.getByRole('link', { name: '打开周报生成' }).click();
-    await expect(page).toHaveURL(/\/talk-temp\?id=\d+/);
+    // A tap that lands while 我的 re-renders after the collection (its list refetched) is lost; tap again as a user would.
+    await expect(async () => {
+      await page.getByRole('link', { name: '打开周报生成' }).click({ timeout: 3000 });
+      await expect(page).toHaveURL(/\/talk-temp\?id=\d+/, { timeout: 3000 });
+    }).toPass({ timeout: 20_000 });
   });
 
   test('experts are listed and open in expert chat', async ({ page }, info) => {
