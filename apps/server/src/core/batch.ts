@@ -44,34 +44,12 @@ export function batchLoader<K, V>(load: (keys: K[]) => Promise<Map<K, V>>, maxBa
  * of that many (say, ids from a sequence): `load(n)` returns n items.
  */
 export function batchTaker<V>(load: (count: number) => Promise<V[]>, maxBatch = 500): () => Promise<V> {
-  type Waiter = { resolve(v: V): void; reject(e: unknown): void };
-  let pending: Waiter[] | null = null;
-
-  const flush = (batch: Waiter[]) => {
-    load(batch.length).then(
-      (items) => {
-        if (items.length < batch.length) throw new Error(`batchTaker: asked for ${batch.length}, got ${items.length}`);
-        batch.forEach((w, i) => w.resolve(items[i]!));
-      },
-      (e: unknown) => {
-        for (const w of batch) w.reject(e);
-      },
-    ).catch((e: unknown) => {
-      for (const w of batch) w.reject(e);
-    });
-  };
-
-  return () =>
-    new Promise<V>((resolve, reject) => {
-      let batch = pending;
-      if (!batch) {
-        const started: Waiter[] = (batch = pending = []);
-        setImmediate(() => {
-          if (pending === started) pending = null;
-          flush(started);
-        });
-      }
-      batch.push({ resolve, reject });
-      if (batch.length >= maxBatch) pending = null;
-    });
+  // Each request is a key of its own, so none is merged with another.
+  let next = 0;
+  const take = batchLoader(async (keys: number[]) => {
+    const items = await load(keys.length);
+    if (items.length < keys.length) throw new Error(`batchTaker: asked for ${keys.length}, got ${items.length}`);
+    return new Map(keys.map((k, i) => [k, items[i]!]));
+  }, maxBatch);
+  return async () => (await take(next++))!;
 }

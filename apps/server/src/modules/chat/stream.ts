@@ -121,6 +121,7 @@ export class TurnRunner {
     // Stopped before anything was written (the search itself was cut short): nothing to cite, nothing to explain.
     const searched = found && !(o.status === 'stopped' && !o.text) ? found : null;
     const now = new Date(this.ctx.clock.now()).toISOString();
+    // The search's cost is shown as charged only when the reply was.
     const search = searched ? { ...searched.search, cost: o.charged > 0 ? searched.search.cost : 0 } : null;
     // One statement: the reply (its owner is the group's), and the group's time and branch on screen.
     const result = (await tx.execute(sql`
