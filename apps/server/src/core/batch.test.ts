@@ -21,6 +21,31 @@ describe('batchLoader', () => {
     expect(load.mock.calls.map((c) => c[0])).toEqual([[1, 2, 3], [4, 5, 6], [7]]);
   });
 
+  it('keys asked for while the most loads run wait for one to end, and leave in one batch', async () => {
+    const ends: (() => void)[] = [];
+    const load = vi.fn(async (keys: number[]) => {
+      await new Promise<void>((r) => ends.push(r));
+      return new Map(keys.map((k) => [k, k]));
+    });
+    const get = batchLoader(load, 500, 1);
+    const first = get(1);
+    await new Promise((r) => setImmediate(r));
+    expect(load).toHaveBeenCalledTimes(1);
+    // Three more requests over three turns of the loop, while the first load runs.
+    const later: Promise<number | undefined>[] = [];
+    for (const k of [2, 3, 4]) {
+      later.push(get(k));
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(load).toHaveBeenCalledTimes(1);
+    ends.shift()!();
+    expect(await first).toBe(1);
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(2));
+    expect(load.mock.calls[1]![0]).toEqual([2, 3, 4]);
+    ends.shift()!();
+    expect(await Promise.all(later)).toEqual([2, 3, 4]);
+  });
+
   it('a failed load rejects the callers of its batch only', async () => {
     let fail = true;
     const get = batchLoader(async (keys: string[]) => {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@app/shared';
-import { balanceLedger, chatMessages, turns } from '../../db/schema/index.ts';
+import { balanceLedger, chatGroups, chatMessages, turns } from '../../db/schema/index.ts';
 import { createTurn, getBalance, readStream, setBalance, userIdOf } from '../../testing/chat.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 
@@ -56,6 +56,14 @@ describe('concurrent turns', () => {
       .from(chatMessages)
       .where(and(eq(chatMessages.userId, userId), eq(chatMessages.role, 'assistant'), eq(chatMessages.charged, true)));
     expect(replies!.n).toBe(10);
+    // A turn refused when its stream opened left nothing behind: its question and new group went with its hold.
+    const [questions] = await t.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.userId, userId), eq(chatMessages.role, 'user')));
+    expect(questions!.n).toBe(10);
+    const [groups] = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(chatGroups).where(eq(chatGroups.userId, userId));
+    expect(groups!.n).toBe(10);
     // No credits stay held once every turn is over.
     const [held] = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(turns).where(and(eq(turns.userId, userId), eq(turns.status, 'running')));
     expect(held!.n).toBe(0);

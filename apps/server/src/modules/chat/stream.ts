@@ -1,12 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Code, type ChatStreamEvent } from '@app/shared';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
-import { chatGroups } from '../../db/schema/index.ts';
 import { priceOf, type ChatModel, type Models } from '../models/service.ts';
-import { usageView, type Outcome, type TurnAdapter, type TurnEngine } from '../turns/service.ts';
+import { usageView, type BeginCtes, type Outcome, type TurnAdapter, type TurnEngine } from '../turns/service.ts';
 import { buildPrompt } from './prompt.ts';
 import type { ChatWebSearch, SearchOutcome } from './search.ts';
 import type { ChatService } from './service.ts';
@@ -36,7 +35,7 @@ export class TurnRunner {
   ) {
     this.adapter = engine.register({
       kind: 'chat',
-      begin: (tx, turn, startedAt) => this.begin(tx, turn, startedAt),
+      beginCtes: (turn, startedAt) => this.beginCtes(turn, startedAt),
       produce: async (turn, ref, emit, signal) => {
         const model = await this.requireModel(turn.model);
         // The search runs beside the history read; a failed one continues without sources (and says so).
@@ -80,36 +79,38 @@ export class TurnRunner {
   }
 
   /**
-   * The group (a new one is written now) and the question, saved before the first token leaves, in
-   * one statement (a round trip per statement is what a burst of turns waits on). A new group is
-   * written with the question as its leaf; an existing one is pointed at it (the new question's branch
-   * is the one on screen from now on: a reload shows it while the reply streams).
+   * The group (a new one is written now) and the question, saved before the first token leaves, as
+   * CTEs of the statement that takes the hold (a round trip per statement is what a burst of turns
+   * waits on). A new group is written with the question as its leaf; an existing one is pointed at
+   * it (the new question's branch is the one on screen from now on: a reload shows it while the
+   * reply streams). A retry re-sends its question: only the group's branch changes.
    */
-  private async begin(tx: Db, turn: PreparedTurn, startedAt: number): Promise<ChatRef> {
+  private beginCtes(turn: PreparedTurn, startedAt: number): BeginCtes {
     const at = new Date(startedAt).toISOString();
-    const ref = (userMessageId: number): ChatRef => ({ groupId: turn.groupId, userMessageId, retry: turn.retryOf !== null, model: turn.model });
+    const ref = (userMessageId: SQL) =>
+      sql`jsonb_build_object('groupId', ${turn.groupId}::int, 'userMessageId', ${userMessageId}, 'retry', ${turn.retryOf !== null}::boolean, 'model', ${turn.model}::text)`;
     if (turn.retryOf !== null) {
-      await tx.update(chatGroups).set({ activeLeafId: turn.retryOf }).where(eq(chatGroups.id, turn.groupId));
-      return ref(turn.retryOf);
+      return {
+        ctes: sql`chat_leaf as (update chat_groups set active_leaf_id = ${turn.retryOf}::int where id = ${turn.groupId}::int)`,
+        ref: ref(sql`${turn.retryOf}::int`),
+      };
     }
     const g = turn.newGroup ? turn.group : undefined;
     const newGroup = g
-      ? sql`g as (
+      ? sql`chat_group as (
           insert into chat_groups (id, user_id, model, type, title, app_id, template_id, identity_id, variable, created_at, updated_at, active_leaf_id)
           select ${turn.groupId}::int, ${turn.userId}::int, ${turn.model}::text, ${g.type}::int, ${g.title}::text, ${g.appId}::int, ${g.templateId}::int,
-            ${g.identityId}::int, ${g.variable === null ? null : JSON.stringify(g.variable)}::jsonb, ${at}::timestamptz, ${at}::timestamptz, q.id from q
+            ${g.identityId}::int, ${g.variable === null ? null : JSON.stringify(g.variable)}::jsonb, ${at}::timestamptz, ${at}::timestamptz, q.id from chat_question q
           on conflict (id) do nothing),`
       : sql``;
-    const result = (await tx.execute(sql`
-      with q as (
+    const ctes = sql`chat_question as (
         insert into chat_messages (group_id, parent_id, user_id, role, text, images, status, model, created_at)
         values (${turn.groupId}::int, ${turn.parentId ?? null}::int, ${turn.userId}::int, 'user', ${turn.input}::text, ${JSON.stringify(turn.images)}::jsonb,
           'complete', ${turn.model}::text, ${at}::timestamptz)
         returning id),
       ${newGroup}
-      leaf as (update chat_groups set active_leaf_id = (select id from q) where id = ${turn.groupId}::int)
-      select id from q`)) as { rows: { id: number }[] };
-    return ref(Number(result.rows[0]!.id));
+      chat_leaf as (update chat_groups set active_leaf_id = (select id from chat_question) where id = ${turn.groupId}::int)`;
+    return { ctes, ref: ref(sql`(select id from chat_question)`) };
   }
 
   /**

@@ -10,7 +10,7 @@ import { LlmError, type LlmUsage } from '../../providers/llm/types.ts';
 import type { CreditPool } from '../billing/public.ts';
 import { balanceError } from '../models/service.ts';
 import { describeFailure } from './failures.ts';
-import { admitHold, settleHold } from './holds.ts';
+import { admitHold, settleHold, type BeginCtes } from './holds.ts';
 import type { JobRunner } from './jobs.ts';
 import { LiveTurn, type LiveTurns } from './live.ts';
 import { putBackTurn, takeTurn, type OwnedTurn } from './prepared.ts';
@@ -52,8 +52,17 @@ export type DeltaSink = (text: string) => Promise<void> | undefined;
  */
 export interface TurnAdapter<T extends OwnedTurn, R extends Record<string, unknown>, E extends { type: string }> {
   kind: string;
-  /** In the transaction that holds the cost: writes what must exist before the first token leaves (the conversation, the question). */
-  begin(tx: Db, turn: T, startedAt: number): Promise<R>;
+  /**
+   * In the transaction that holds the cost: writes what must exist before the first token leaves
+   * (the conversation, the question). An adapter has this or `beginCtes`.
+   */
+  begin?(tx: Db, turn: T, startedAt: number): Promise<R>;
+  /**
+   * What `begin` does, as CTEs that join the hold's statement: the turn is then admitted in one
+   * round trip (no BEGIN, COMMIT, or statement of its own), which is what a burst of turns waits on.
+   * Its `ref` must come out as what `begin` would return.
+   */
+  beginCtes?(turn: T, startedAt: number): BeginCtes;
   /**
    * Produces the reply into `emit` (a promise it returns holds the producer back); throws LlmError when the upstream fails; stops when `signal` aborts.
    * `cost`: what the reply costs when it came out cheaper than the price held (a paid extra, such as a web search, that did not happen); never more.
@@ -261,30 +270,35 @@ export class TurnEngine {
     }
   }
 
-  /** Holds the cost and begins the turn, in one transaction; null when the balance cannot pay. */
+  /** Holds the cost and begins the turn, in one statement or one transaction; null when the balance cannot pay. */
   private async admit<T extends OwnedTurn, R extends Record<string, unknown>>(
     adapter: TurnAdapter<T, R, { type: string }>,
     turn: T,
     price: TurnPrice,
     startedAt: number,
   ): Promise<Admitted<R> | null> {
+    const hold = (ref: Record<string, unknown>) => ({
+      userId: turn.userId,
+      kind: adapter.kind,
+      pool: price.pool,
+      cost: price.cost,
+      instanceId: this.live.instanceId,
+      leaseUntil: this.live.leaseUntil(),
+      startedAt: new Date(startedAt),
+      ref,
+    });
+    if (adapter.beginCtes) {
+      const held = await admitHold(this.ctx.db, hold({}), adapter.beginCtes(turn, startedAt));
+      return held && { turnId: held.id, ref: held.ref as R, startedAt };
+    }
     try {
       return await this.ctx.db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
-        const ref = await adapter.begin(tx, turn, startedAt);
-        const turnId = await admitHold(tx, {
-          userId: turn.userId,
-          kind: adapter.kind,
-          pool: price.pool,
-          cost: price.cost,
-          instanceId: this.live.instanceId,
-          leaseUntil: this.live.leaseUntil(),
-          startedAt: new Date(startedAt),
-          ref,
-        });
+        const ref = adapter.begin ? await adapter.begin(tx, turn, startedAt) : ({} as R);
+        const held = await admitHold(tx, hold(ref));
         // The balance cannot pay it (with what other turns in flight hold): undo what `begin` wrote.
-        if (turnId === null) throw REFUSED;
-        return { turnId, ref, startedAt };
+        if (!held) throw REFUSED;
+        return { turnId: held.id, ref, startedAt };
       });
     } catch (e) {
       if (e === REFUSED) return null;

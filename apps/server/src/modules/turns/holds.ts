@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { poolColumns, spendCtes, type CreditPool } from '../billing/public.ts';
 
@@ -16,28 +16,59 @@ export interface HoldRow {
 }
 
 /**
- * Takes the hold and writes the turn row, in one statement; null when refused. The hold is a
- * conditional update of the balance row — the pool's base plus a live membership, less what
- * running turns and jobs hold already, must pay the cost — and PostgreSQL re-reads the row
- * after waiting for its lock, so concurrent admissions of one user each see the others' holds.
- * A free turn (cost 0) holds nothing.
+ * What an adapter writes before the first token, as CTEs that join the hold's statement (so a turn
+ * is admitted in one round trip, without BEGIN and COMMIT): `ctes` is a list of `name as (…)` joined
+ * by commas, and `ref` a jsonb expression over them, kept as the turn's ref. They run whether or not
+ * the hold is taken; a refusal fails the whole statement, which undoes them.
  */
-export async function admitHold(tx: Db, h: HoldRow): Promise<number | null> {
+export interface BeginCtes {
+  ctes: SQL;
+  ref: SQL;
+}
+
+/** The SQLSTATE `turn_refused()` raises (migration 0025). */
+const REFUSED_STATE = 'ZR001';
+
+/** Whether `e` is the refusal of admitHold (on PostgreSQL or PGlite; drizzle may wrap it). */
+export const isRefusal = (e: unknown) => {
+  const err = e as { code?: string; cause?: { code?: string } } | null;
+  return err?.code === REFUSED_STATE || err?.cause?.code === REFUSED_STATE;
+};
+
+/**
+ * Takes the hold and writes the turn row (and the adapter's `begin` when it comes as CTEs), in
+ * one statement; null when refused. The hold is a conditional update of the balance row — the
+ * pool's base plus a live membership, less what running turns and jobs hold already, must pay the
+ * cost — and PostgreSQL re-reads the row after waiting for its lock, so concurrent admissions of
+ * one user each see the others' holds. A free turn (cost 0) holds nothing. A refusal raises
+ * (`turn_refused()`), so nothing the statement wrote stays.
+ */
+export async function admitHold(tx: Db, h: HoldRow, begin?: BeginCtes): Promise<{ id: number; ref: Record<string, unknown> } | null> {
   const now = h.startedAt.toISOString();
-  const row = sql`${h.userId}::int, ${h.kind}, ${h.pool}, ${h.cost}::int, ${h.instanceId}, ${h.leaseUntil.toISOString()}::timestamptz, ${now}::timestamptz, ${JSON.stringify(h.ref)}::jsonb`;
-  const insert = sql`insert into turns (user_id, kind, pool, cost, instance_id, lease_until, started_at, ref)`;
+  const ref = begin ? sql`(${begin.ref})::jsonb` : sql`${JSON.stringify(h.ref)}::jsonb`;
+  const row = sql`${h.userId}::int, ${h.kind}, ${h.pool}, ${h.cost}::int, ${h.instanceId}, ${h.leaseUntil.toISOString()}::timestamptz, ${now}::timestamptz, ${ref}`;
+  const insert = sql`turn_row as (insert into turns (user_id, kind, pool, cost, instance_id, lease_until, started_at, ref)`;
+  const adapterCtes = begin ? sql`${begin.ctes},` : sql``;
   let statement;
   if (h.cost > 0) {
     const { member, base, held } = poolColumns(h.pool);
-    statement = sql`with hold as (
+    statement = sql`with turn_hold as (
         update balances set ${held} = ${held} + ${h.cost}::int
         where user_id = ${h.userId}
           and ${base} + case when member_expires_at is not null and member_expires_at > ${now}::timestamptz then ${member} else 0 end - ${held} >= ${h.cost}::int
-        returning user_id)
-      ${insert} select ${row} from hold returning id`;
-  } else statement = sql`${insert} values (${row}) returning id`;
-  const found = (await tx.execute(statement)) as Rows<{ id: number }>;
-  return found.rows[0] ? Number(found.rows[0].id) : null;
+        returning user_id),
+      ${adapterCtes}
+      ${insert} select ${row} from turn_hold returning id, ref)
+      select coalesce((select id from turn_row), turn_refused()) as id, (select ref from turn_row) as ref`;
+  } else statement = sql`with ${adapterCtes} ${insert} values (${row}) returning id, ref) select id, ref from turn_row`;
+  try {
+    const found = (await tx.execute(statement)) as Rows<{ id: number; ref: Record<string, unknown> | string }>;
+    const out = found.rows[0]!;
+    return { id: Number(out.id), ref: typeof out.ref === 'string' ? (JSON.parse(out.ref) as Record<string, unknown>) : out.ref };
+  } catch (e) {
+    if (isRefusal(e)) return null;
+    throw e;
+  }
 }
 
 export interface HoldSettlement {

@@ -171,7 +171,7 @@ export class JobRunner {
         const tx = txRaw as unknown as Db;
         let holdId: number | null = null;
         if (price) {
-          holdId = await admitHold(tx, {
+          const held = await admitHold(tx, {
             userId: job.userId,
             kind: `job:${job.kind}`,
             pool: price.pool,
@@ -181,7 +181,8 @@ export class JobRunner {
             startedAt: new Date(now),
             ref: { label: price.label },
           });
-          if (holdId === null) throw REFUSED;
+          if (!held) throw REFUSED;
+          holdId = held.id;
         }
         const [row] = await tx
           .insert(jobs)
