@@ -3,7 +3,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Code, type ChatStreamEvent } from '@app/shared';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
-import type { Db } from '../../db/client.ts';
 import { priceOf, type ChatModel, type Models } from '../models/service.ts';
 import { usageView, type BeginCtes, type Outcome, type TurnAdapter, type TurnEngine } from '../turns/service.ts';
 import { buildPrompt } from './prompt.ts';
@@ -57,7 +56,7 @@ export class TurnRunner {
         // The search is paid only when it brought sources; the hold covered it either way.
         return { usage, extra: searched, cost: model.cost + (searched?.search.cost ?? 0) };
       },
-      finish: (tx, ref, outcome, extra) => this.finish(tx, ref, outcome, (extra as SearchOutcome | null | undefined) ?? null),
+      finishCtes: (ref, outcome, extra, charged) => this.finishCtes(ref, outcome, (extra as SearchOutcome | null | undefined) ?? null, charged),
       failure: (turn, code, message) => ({ type: 'error', code, message, uuid: turn.groupId, messageId: null }),
     });
   }
@@ -114,43 +113,45 @@ export class TurnRunner {
   }
 
   /**
-   * The reply, below its question (a retry's beside the earlier replies, which stay as branches).
-   * It becomes the end of the branch on screen unless another branch was chosen meanwhile. A
-   * question deleted while its reply streamed leaves the reply saved as a first message.
+   * The reply, below its question (a retry's beside the earlier replies, which stay as branches),
+   * as CTEs of the settling statement. It becomes the end of the branch on screen unless another
+   * branch was chosen meanwhile. A question deleted while its reply streamed leaves the reply saved
+   * as a first message; a group deleted meanwhile leaves no row, and the statement fails.
    */
-  private async finish(tx: Db, ref: ChatRef, o: Outcome, found: SearchOutcome | null): Promise<ChatClosing> {
+  private finishCtes(ref: ChatRef, o: Omit<Outcome, 'charged'>, found: SearchOutcome | null, charged: SQL) {
     // Stopped before anything was written (the search itself was cut short): nothing to cite, nothing to explain.
-    const searched = found && !(o.status === 'stopped' && !o.text) ? found : null;
+    const searched = found && !(o.status === 'stopped' && !o.text) ? found.search : null;
     const now = new Date(this.ctx.clock.now()).toISOString();
     // The search's cost is shown as charged only when the reply was.
-    const search = searched ? { ...searched.search, cost: o.charged > 0 ? searched.search.cost : 0 } : null;
-    // One statement: the reply (its owner is the group's), and the group's time and branch on screen.
-    const result = (await tx.execute(sql`
-      with saved as (
+    const search = searched
+      ? sql`case when ${charged} > 0 then ${JSON.stringify(searched)}::jsonb else ${JSON.stringify({ ...searched, cost: 0 })}::jsonb end`
+      : sql`null::jsonb`;
+    const ctes = sql`chat_saved as (
         insert into chat_messages (group_id, parent_id, user_id, role, text, status, error_text, model, prompt_tokens, completion_tokens, charged, search, created_at)
         select g.id, (select id from chat_messages where id = ${ref.userMessageId}::int), g.user_id, 'assistant', ${o.text}::text, ${o.status}::text,
-          ${o.errorText}::text, ${ref.model}::text, ${o.usage?.promptTokens ?? null}::int, ${o.usage?.completionTokens ?? null}::int, ${o.charged > 0}::boolean,
-          ${search === null ? null : JSON.stringify(search)}::jsonb, ${now}::timestamptz
+          ${o.errorText}::text, ${ref.model}::text, ${o.usage?.promptTokens ?? null}::int, ${o.usage?.completionTokens ?? null}::int, ${charged} > 0,
+          ${search}, ${now}::timestamptz
         from chat_groups g where g.id = ${ref.groupId}::int
         returning id),
-      shown as (
+      chat_shown as (
         update chat_groups set updated_at = greatest(updated_at, ${now}::timestamptz),
-          active_leaf_id = case when active_leaf_id = ${ref.userMessageId}::int or active_leaf_id is null then (select id from saved) else active_leaf_id end
-        where id = ${ref.groupId}::int and exists (select 1 from saved))
-      select id from saved`)) as { rows: { id: number }[] };
-    if (!result.rows[0]) throw new Error(`chat: group ${ref.groupId} is gone; the reply cannot be saved`);
-    const messageId = Number(result.rows[0].id);
-    if (o.status === 'error') return { type: 'error', code: o.errorCode ?? Code.CHAT_UPSTREAM, message: o.errorText ?? '模型服务出错，请稍后再试', uuid: ref.groupId, messageId };
-    return {
-      type: 'done',
-      uuid: ref.groupId,
-      messageId,
-      userMessageId: ref.userMessageId,
-      status: o.status,
-      usage: usageView(o.usage),
-      charged: o.charged,
-      ...(search ? { search } : {}),
+          active_leaf_id = case when active_leaf_id = ${ref.userMessageId}::int or active_leaf_id is null then (select id from chat_saved) else active_leaf_id end
+        where id = ${ref.groupId}::int and exists (select 1 from chat_saved))`;
+    const closing = (result: unknown, paid: number): ChatClosing => {
+      const messageId = Number((result as { messageId: number }).messageId);
+      if (o.status === 'error') return { type: 'error', code: o.errorCode ?? Code.CHAT_UPSTREAM, message: o.errorText ?? '模型服务出错，请稍后再试', uuid: ref.groupId, messageId };
+      return {
+        type: 'done',
+        uuid: ref.groupId,
+        messageId,
+        userMessageId: ref.userMessageId,
+        status: o.status,
+        usage: usageView(o.usage),
+        charged: paid,
+        ...(searched ? { search: { ...searched, cost: paid > 0 ? searched.cost : 0 } } : {}),
+      };
     };
+    return { ctes, result: sql`(select jsonb_build_object('messageId', id) from chat_saved)`, closing };
   }
 
   /** Our uploads go upstream as data: URLs, so the upstream needs no access to this server. */

@@ -281,6 +281,28 @@ describe('a turn whose instance died', () => {
     expect((await sendTurn(t, fay, { input: '之后照常', feature: 'eng' })).last).toMatchObject({ type: 'done', charged: 1 });
   });
 
+  it('a conversation deleted while its reply streams: the reply is not saved nor charged, the user is told, the hold goes with the lease', async () => {
+    const gus = await t.loginByPhone('13500000007');
+    const gusId = await userIdOf(t, gus);
+    await setBalance(t, gusId, { base3: 1 });
+    const { body } = await createTurn(t, gus, { input: '[[long]] 删除中', feature: 'eng' });
+    const s = await readStream(t, body.data.secret, gus, {
+      onEvent: async (e, all) => {
+        if (e.type === 'delta' && all.length === 3) await t.ctx.db.delete(chatGroups).where(eq(chatGroups.id, body.data.uuid));
+      },
+    });
+    expect(s.last).toMatchObject({ type: 'error', code: Code.SERVER_ERROR });
+    expect(s.last!.type === 'error' && s.last!.message).toContain('保存回复失败');
+    expect(await t.ctx.db.select().from(chatMessages).where(eq(chatMessages.userId, gusId))).toHaveLength(0);
+    expect((await getBalance(t, gusId)).baseModel3).toBe(1);
+    expect(await usageRows(gusId)).toHaveLength(0);
+    // Its lease lapses (nothing renews it once the stream ended); the reconciler lets go of the hold, once.
+    t.clock.advance(120_000);
+    await t.turns.reconcile();
+    expect(await runningTurns(gusId)).toBe(0);
+    expect(await getBalance(t, gusId)).toMatchObject({ baseModel3: 1, heldModel3: 0 });
+  });
+
   it('the partial reply of a live turn is checkpointed while it streams', async () => {
     await setBalance(t, aliceId, { base3: 3 });
     const { body } = await createTurn(t, alice, { input: '[[long]] 检查点', feature: 'eng' });

@@ -1,5 +1,5 @@
 import { metrics } from '../../core/metrics.ts';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '@app/shared';
 import { requireUser, type AuthUser } from '../../core/auth.ts';
@@ -10,7 +10,7 @@ import { LlmError, type LlmUsage } from '../../providers/llm/types.ts';
 import type { CreditPool } from '../billing/public.ts';
 import { balanceError } from '../models/service.ts';
 import { describeFailure } from './failures.ts';
-import { admitHold, settleHold, type BeginCtes } from './holds.ts';
+import { admitHold, settleHold, type BeginCtes, type FinishCtes } from './holds.ts';
 import type { JobRunner } from './jobs.ts';
 import { LiveTurn, type LiveTurns } from './live.ts';
 import { putBackTurn, takeTurn, type OwnedTurn } from './prepared.ts';
@@ -68,8 +68,17 @@ export interface TurnAdapter<T extends OwnedTurn, R extends Record<string, unkno
    * `cost`: what the reply costs when it came out cheaper than the price held (a paid extra, such as a web search, that did not happen); never more.
    */
   produce(turn: T, ref: R, emit: DeltaSink, signal: AbortSignal): Promise<{ usage: LlmUsage | null; extra?: unknown; cost?: number }>;
-  /** In the settling transaction: stores the reply; returns the closing event (`done`, or `error` for a failure). */
-  finish(tx: Db, ref: R, outcome: Outcome, extra: unknown): Promise<E>;
+  /**
+   * In the settling transaction: stores the reply; returns the closing event (`done`, or `error` for
+   * a failure). An adapter has this or `finishCtes`.
+   */
+  finish?(tx: Db, ref: R, outcome: Outcome, extra: unknown): Promise<E>;
+  /**
+   * What `finish` does, as CTEs that join the settling statement (one round trip): `charged` is what
+   * the statement charges (an int expression), so the reply records it; `closing` makes the closing
+   * event of the `result` they came out with and what was charged.
+   */
+  finishCtes?(ref: R, outcome: Omit<Outcome, 'charged'>, extra: unknown, charged: SQL): FinishCtes & { closing(result: unknown, charged: number): E };
   /** The closing event when nothing was saved (refused, or failed before the turn began). */
   failure(turn: T, code: number, message: string): E;
 }
@@ -143,6 +152,7 @@ export class TurnEngine {
   ) {}
 
   register<T extends OwnedTurn, R extends Record<string, unknown>, E extends { type: string }>(adapter: TurnAdapter<T, R, E>) {
+    if (!adapter.begin === !adapter.beginCtes || !adapter.finish === !adapter.finishCtes) throw new Error(`turn adapter ${adapter.kind}: begin or beginCtes, and finish or finishCtes, one of each`);
     this.adapters.set(adapter.kind, adapter);
     return adapter;
   }
@@ -327,23 +337,38 @@ export class TurnEngine {
     const text = storable(outcome.text);
     const cost = due === undefined ? price.cost : Math.max(0, Math.min(due, price.cost));
     const charge = outcome.status !== 'error' && text.length > 0 && cost > 0;
-    return this.ctx.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      const { flipped, charged } = await settleHold(tx, {
-        turnId: admitted.turnId,
-        userId,
-        pool: price.pool,
-        held: price.cost,
-        charge: charge ? cost : 0,
-        nowMs: admitted.startedAt,
-        settledAt: new Date(this.ctx.clock.now()),
-        text,
-        note: price.label,
-        ref: `turn:${admitted.turnId}`,
+    const settlement = {
+      turnId: admitted.turnId,
+      userId,
+      pool: price.pool,
+      held: price.cost,
+      charge: charge ? cost : 0,
+      nowMs: admitted.startedAt,
+      settledAt: new Date(this.ctx.clock.now()),
+      text,
+      note: price.label,
+      ref: `turn:${admitted.turnId}`,
+    };
+    const unpaid = (charged: number) => {
+      if (charge && !charged) this.ctx.log.warn({ userId, turnId: admitted.turnId }, 'turn: reply produced but the balance could no longer pay');
+    };
+    if (adapter.finishCtes) {
+      let closing: ((result: unknown, charged: number) => E) | null = null;
+      const { flipped, charged, result } = await settleHold(this.ctx.db, settlement, (chargedSql) => {
+        const f = adapter.finishCtes!(admitted.ref, { ...outcome, text }, extra, chargedSql);
+        closing = f.closing;
+        return f;
       });
       if (!flipped) return null;
-      if (charge && !charged) this.ctx.log.warn({ userId, turnId: admitted.turnId }, 'turn: reply produced but the balance could no longer pay');
-      return adapter.finish(tx, admitted.ref, { ...outcome, text, charged }, extra);
+      unpaid(charged);
+      return closing!(result, charged);
+    }
+    return this.ctx.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const { flipped, charged } = await settleHold(tx, settlement);
+      if (!flipped) return null;
+      unpaid(charged);
+      return adapter.finish!(tx, admitted.ref, { ...outcome, text, charged }, extra);
     });
   }
 

@@ -26,13 +26,13 @@ export interface BeginCtes {
   ref: SQL;
 }
 
-/** The SQLSTATE `turn_refused()` raises (migration 0025). */
+/** The SQLSTATEs of `turn_refused()` and `turn_settled_already()` (migration 0025). */
 const REFUSED_STATE = 'ZR001';
-
-/** Whether `e` is the refusal of admitHold (on PostgreSQL or PGlite; drizzle may wrap it). */
-export const isRefusal = (e: unknown) => {
+const SETTLED_ALREADY_STATE = 'ZR002';
+/** An error's SQLSTATE, on PostgreSQL or PGlite (drizzle may wrap it). */
+const errorState = (e: unknown) => {
   const err = e as { code?: string; cause?: { code?: string } } | null;
-  return err?.code === REFUSED_STATE || err?.cause?.code === REFUSED_STATE;
+  return err?.code ?? err?.cause?.code;
 };
 
 /**
@@ -66,7 +66,7 @@ export async function admitHold(tx: Db, h: HoldRow, begin?: BeginCtes): Promise<
     const out = found.rows[0]!;
     return { id: Number(out.id), ref: typeof out.ref === 'string' ? (JSON.parse(out.ref) as Record<string, unknown>) : out.ref };
   } catch (e) {
-    if (isRefusal(e)) return null;
+    if (errorState(e) === REFUSED_STATE) return null;
     throw e;
   }
 }
@@ -90,31 +90,59 @@ export interface HoldSettlement {
 }
 
 /**
+ * What an adapter's `finish` writes, as CTEs that join the settling statement: `ctes` a list of
+ * `name as (…)` joined by commas, `result` a jsonb expression over them, null when the reply could
+ * not be stored (which fails the statement: nothing is settled, the engine retries).
+ */
+export interface FinishCtes {
+  ctes: SQL;
+  result: SQL;
+}
+
+/**
  * Settles a running turn exactly once, in one statement: flips it to settled (charged) or
  * released, gives its hold back and takes the charge (membership first, then base; with its
- * ledger rows). `flipped` false: it was settled already, nothing changed. `charged` is 0 when
+ * ledger rows), and with `finish` stores the reply too (given what the statement charged, an int
+ * expression). `flipped` false: it was settled already, nothing changed. `charged` is 0 when
  * nothing was to be charged, or when the balance could no longer pay (a membership that paid
- * at admission and expired since, say).
+ * at admission and expired since, say). `result` is what `finish` returned.
  */
-export async function settleHold(tx: Db, s: HoldSettlement): Promise<{ flipped: boolean; charged: number }> {
+export async function settleHold(
+  tx: Db,
+  s: HoldSettlement,
+  finish?: (charged: SQL) => FinishCtes,
+): Promise<{ flipped: boolean; charged: number; result?: unknown }> {
   const charge = Math.max(0, Math.min(s.charge, s.held));
   const flip = sql`flip as (
       update turns set status = ${charge > 0 ? 'settled' : 'released'}, charged = ${charge}::int,
         settled_at = ${s.settledAt.toISOString()}::timestamptz ${s.text === undefined ? sql`` : sql`, text = ${s.text}`}
       where id = ${s.turnId} and status = 'running' returning id)`;
-  if (s.held <= 0) {
-    const result = (await tx.execute(sql`with ${flip} select count(*)::int as n from flip`)) as Rows<{ n: number }>;
-    return { flipped: Number(result.rows[0]?.n) > 0, charged: 0 };
+  const spending = s.held > 0 ? spendCtes({ userId: s.userId, pool: s.pool, cost: charge, nowMs: s.nowMs, note: s.note }, sql`${s.ref}`, { release: s.held, onlyIf: 'flip' }) : null;
+  const pays = spending ? sql`coalesce((select pays from spend_paid), false)` : sql`false`;
+  const chargedSql = charge > 0 ? sql`(case when ${pays} then ${charge}::int else 0 end)` : sql`0`;
+  const ctes = spending ? sql`${flip}, ${spending.paid}, ${spending.ledger}` : flip;
+  let out: { flipped: number; pays: boolean; result?: unknown };
+  if (finish) {
+    const f = finish(chargedSql);
+    // Settled already, or the reply cannot be stored: the statement fails, and what it wrote goes with it.
+    try {
+      const rows = (await tx.execute(
+        sql`with ${ctes}, ${f.ctes}
+          select coalesce((select 1 from flip), turn_settled_already()) as flipped,
+            ${pays} as pays, coalesce(${f.result}, turn_not_saved()) as result`,
+      )) as Rows<{ flipped: number; pays: boolean; result: unknown }>;
+      out = rows.rows[0]!;
+    } catch (e) {
+      if (errorState(e) === SETTLED_ALREADY_STATE) return { flipped: false, charged: 0 };
+      throw e;
+    }
+  } else {
+    const rows = (await tx.execute(sql`with ${ctes} select (select count(*) from flip)::int as flipped, ${pays} as pays`)) as Rows<{ flipped: number; pays: boolean }>;
+    out = rows.rows[0]!;
   }
-  const { paid, ledger } = spendCtes({ userId: s.userId, pool: s.pool, cost: charge, nowMs: s.nowMs, note: s.note }, sql`${s.ref}`, { release: s.held, onlyIf: 'flip' });
-  const result = (await tx.execute(
-    sql`with ${flip}, ${paid}, ${ledger}
-      select (select count(*) from flip)::int as flipped, coalesce((select pays from spend_paid), false) as pays`,
-  )) as Rows<{ flipped: number; pays: boolean }>;
-  const out = result.rows[0]!;
   const flipped = Number(out.flipped) > 0;
   const charged = flipped && charge > 0 && out.pays ? charge : 0;
   // Rare: the balance could not pay what it held (the turn row said charged).
   if (flipped && charge > 0 && !charged) await tx.execute(sql`update turns set status = 'released', charged = 0 where id = ${s.turnId}`);
-  return { flipped, charged };
+  return { flipped, charged, result: typeof out.result === 'string' ? JSON.parse(out.result) : out.result };
 }

@@ -7,7 +7,7 @@ import { LiveTurns, type LiveTurnsOptions } from './live.ts';
 export type { DeltaSink, Outcome, ReplyStatus, TurnAdapter, TurnPrice } from './engine.ts';
 export type { TurnEngine } from './engine.ts';
 export { describeFailure } from './failures.ts';
-export type { BeginCtes } from './holds.ts';
+export type { BeginCtes, FinishCtes } from './holds.ts';
 export { usageView } from './engine.ts';
 export { prepareTurn, type OwnedTurn } from './prepared.ts';
 export type { EndedJob, JobEvent, JobHandler, JobRun, JobStatus, JobStep, JobView, JobsOptions, SubmitJob } from './jobs.ts';
