@@ -258,6 +258,20 @@ for (const n of LEVELS) {
   console.log(`    added by the server  ${added(rb, db)}`);
   console.log(`    server peak RSS      ${mb(burst.usage.peakRss)} · RSS after it ${mb(burst.usage.rss)}`);
 
+  const bareBurst = await measured(() => Promise.all(Array.from({ length: n }, (_, i) => direct(i, CHUNKS, barePort))));
+  const bb = summary(bareBurst.result);
+  console.log(`    bare byte pipe       first text p99 ${ms(bb.ttft99)} · added p99 ${signedMs(bb.ttft99 - db.ttft99)} · ${(bareBurst.usage.cpuMicros / 1000).toFixed(0)} ms CPU  (floor on this machine)`);
+
+  // The same burst with replies of one piece: what opening, admitting and settling a turn costs, without relaying others' pieces meanwhile.
+  const one = await Promise.all(Array.from({ length: n }, (_, i) => create(i, 1)));
+  const d1 = summary(await Promise.all(Array.from({ length: n }, (_, i) => direct(i, 1))), 1);
+  const setup = await measured(() => Promise.all(one.map((secret, i) => stream(i, secret))));
+  const r1 = summary(setup.result, 1);
+  console.log(`  burst of one-piece replies (${n} streams opened at once, each a single piece)`);
+  console.log(`    complete streams     direct ${d1.ok}/${n} · relayed ${r1.ok}/${n}`);
+  console.log(`    time to first text   direct p50 ${ms(d1.ttft50)} p99 ${ms(d1.ttft99)} · relayed p50 ${ms(r1.ttft50)} p99 ${ms(r1.ttft99)} · added p99 ${signedMs(r1.ttft99 - d1.ttft99)}`);
+  console.log(`    server CPU           ${(setup.usage.cpuMicros / n / 1000).toFixed(2)} ms per turn (open, admit, relay one piece, settle)`);
+
   const relay = await relayOnly(n);
   const per = (micros: number) => (micros / relay.chunks).toFixed(1);
   console.log(`  relay only (${n} streams of ${LONG} chunks; server CPU over ${WINDOW_MS} ms mid-stream)`);

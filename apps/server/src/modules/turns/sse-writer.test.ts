@@ -1,7 +1,7 @@
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SseWriter } from './sse-writer.ts';
+import { loopLoad, PACE_MS, SseWriter } from './sse-writer.ts';
 
 const tick = () => new Promise((r) => setImmediate(r));
 
@@ -83,6 +83,32 @@ describe('SseWriter', () => {
       { type: 'delta', text: '尾' },
     ]);
     expect(writes).toHaveLength(2); // the first tick's batch; the second batch went with the error event; the last with end
+  });
+
+  it('while the event loop is saturated, the pieces of one stream leave at most every PACE_MS, none lost nor reordered', async () => {
+    const { sse, writes, ended, body } = await open((res) => new SseWriter(res, () => {}));
+    Object.assign(loopLoad, { fixed: true, saturated: true });
+    try {
+      void sse.delta('first');
+      await tick();
+      expect(writes).toHaveLength(1);
+      // The first piece leaves at once; then a piece every 10 ms for 300 ms leaves about every PACE_MS.
+      for (let i = 0; i < 30; i++) {
+        void sse.delta(String(i));
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    } finally {
+      Object.assign(loopLoad, { fixed: false, saturated: false });
+    }
+    sse.end();
+    await ended;
+    expect(writes.length).toBeGreaterThanOrEqual(3);
+    expect(writes.length).toBeLessThanOrEqual(Math.ceil(300 / PACE_MS) + 3);
+    const texts = body()
+      .split('\n\n')
+      .filter(Boolean)
+      .map((e) => JSON.parse(e.slice(6)).text);
+    expect(texts).toEqual(['first', ...Array.from({ length: 30 }, (_, i) => String(i))]);
   });
 
   it('pings only after a quiet spell', async () => {

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
 
 export const SSE_HEADERS = {
   'Content-Type': 'text/event-stream; charset=utf-8',
@@ -7,13 +8,38 @@ export const SSE_HEADERS = {
   Connection: 'keep-alive',
 } as const;
 
+/** Over this share of its time busy, the event loop is saturated: each stream writes at most every PACE_MS. */
+const SATURATED = 0.9;
+const SAMPLE_MS = 250;
+export const PACE_MS = 100;
+
+/**
+ * Whether this process' event loop is saturated (sampled from its utilisation). Then pieces of a
+ * stream that come faster than PACE_MS apart leave together: under a burst, the relay makes a
+ * tenth of the socket writes, and the CPU goes to opening the streams still waiting for their
+ * first text. Below it, every piece leaves as it comes. Tests set `fixed` to set `saturated` themselves.
+ */
+export const loopLoad = { saturated: false, fixed: false };
+let sampler: NodeJS.Timeout | null = null;
+function watchLoop() {
+  if (sampler) return;
+  let last = performance.eventLoopUtilization();
+  sampler = setInterval(() => {
+    const now = performance.eventLoopUtilization();
+    if (!loopLoad.fixed) loopLoad.saturated = performance.eventLoopUtilization(now, last).utilization > SATURATED;
+    last = now;
+  }, SAMPLE_MS);
+  sampler.unref();
+}
+
 /**
  * One `data:` line per event on a raw response. Notices a client that went away (`onGone`),
  * after which writes are dropped, and waits for `drain` when the socket buffer is full.
  *
  * Deltas are batched: those that arrive in the same tick (several events in one upstream
- * read) leave in one socket write, at the end of that tick; any other event (and `end`) first
- * sends what is batched, so the order on the wire is the order of the calls.
+ * read) leave in one socket write, at the end of that tick — or, while the loop is saturated, at
+ * most every PACE_MS; any other event (and `end`) first sends what is batched, so the order on
+ * the wire is the order of the calls.
  */
 export class SseWriter {
   private ended = false;
@@ -23,10 +49,13 @@ export class SseWriter {
   private batch = '';
   /** Set while the socket buffer is full: resolves when it drains or the client leaves. */
   private full: Promise<void> | null = null;
+  /** When deltas were last written (the first of a stream never waits for the pace). */
+  private deltasAt = 0;
   private readonly flushBatch = () => {
     const text = this.batch;
     if (!text) return;
     this.batch = '';
+    this.deltasAt = Date.now();
     void this.write(text);
   };
 
@@ -35,6 +64,7 @@ export class SseWriter {
     onGone: () => void,
     extraHeaders: Record<string, string> = {},
   ) {
+    watchLoop();
     res.on('close', () => {
       if (this.ended || this.gone) return;
       this.gone = true;
@@ -84,7 +114,9 @@ export class SseWriter {
     if (this.batch) this.batch += event;
     else {
       this.batch = event;
-      process.nextTick(this.flushBatch);
+      const wait = loopLoad.saturated ? this.deltasAt + PACE_MS - Date.now() : 0;
+      if (wait > 0) setTimeout(this.flushBatch, wait);
+      else process.nextTick(this.flushBatch);
     }
     return this.full ?? undefined;
   }
