@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { runNamedOn } from './named.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -46,8 +47,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         c.release();
       }
     }
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    runNamedOn(db, (query) => pool.query(query));
     return {
-      db: drizzlePg({ client: pool, schema }) as unknown as Db,
+      db,
       kind: 'postgres',
       execScript: async (sql) => {
         await pool.query(sql);

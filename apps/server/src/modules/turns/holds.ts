@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { executeNamed } from '../../db/named.ts';
 import { poolColumns, spendCtes, type CreditPool } from '../billing/public.ts';
 
 type Rows<T> = { rows: T[] };
@@ -62,7 +63,7 @@ export async function admitHold(tx: Db, h: HoldRow, begin?: BeginCtes): Promise<
       select coalesce((select id from turn_row), turn_refused()) as id, (select ref from turn_row) as ref`;
   } else statement = sql`with ${adapterCtes} ${insert} values (${row}) returning id, ref) select id, ref from turn_row`;
   try {
-    const found = (await tx.execute(statement)) as Rows<{ id: number; ref: Record<string, unknown> | string }>;
+    const found = await executeNamed<{ id: number; ref: Record<string, unknown> | string }>(tx, statement);
     const out = found.rows[0]!;
     return { id: Number(out.id), ref: typeof out.ref === 'string' ? (JSON.parse(out.ref) as Record<string, unknown>) : out.ref };
   } catch (e) {
@@ -126,11 +127,12 @@ export async function settleHold(
     const f = finish(chargedSql);
     // Settled already, or the reply cannot be stored: the statement fails, and what it wrote goes with it.
     try {
-      const rows = (await tx.execute(
+      const rows = await executeNamed<{ flipped: number; pays: boolean; result: unknown }>(
+        tx,
         sql`with ${ctes}, ${f.ctes}
           select coalesce((select 1 from flip), turn_settled_already()) as flipped,
             ${pays} as pays, coalesce(${f.result}, turn_not_saved()) as result`,
-      )) as Rows<{ flipped: number; pays: boolean; result: unknown }>;
+      );
       out = rows.rows[0]!;
     } catch (e) {
       if (errorState(e) === SETTLED_ALREADY_STATE) return { flipped: false, charged: 0 };
