@@ -126,14 +126,15 @@ const storable = (text: string) => (text.includes('\u0000') ? text.replaceAll('\
 
 /**
  * The paid-turn engine. Invariant: a reply is saved and charged, or it is not delivered.
- * - admit: one transaction locks the user's balance row, checks it pays for this turn on top
- *   of the holds of turns still running (leases not lapsed), writes the turn row (the hold)
- *   and the adapter's `begin` (the question is saved before the first token leaves);
+ * - admit: one statement (an adapter's `beginCtes`; or one transaction around its `begin`) locks
+ *   the user's balance row, checks it pays for this turn on top of the holds of turns still
+ *   running (leases not lapsed), writes the turn row (the hold) and what the adapter saves before
+ *   the first token leaves (the question); a refusal undoes all of it;
  * - run: the adapter's reply relayed to every reader (SSE), stoppable from any instance,
  *   re-attachable after a reload or on another instance; a reader that goes away does not
  *   stop it;
- * - settle: one transaction flips the turn from running (exactly once), charges a produced
- *   reply in one statement that takes from the pools in order, and saves it through `finish`;
+ * - settle: one statement (`finishCtes`; or one transaction around `finish`) flips the turn from
+ *   running (exactly once), charges a produced reply from the pools in order, and saves it;
  *   a settle that fails is retried, and a turn whose instance died is settled by any instance
  *   once its lease lapses, from the last checkpoint of its text.
  */
