@@ -3,6 +3,7 @@ import { Code, yuanToFen, type AdminPackage, type AdminPackageCreate, type Admin
 import type { AppContext } from '../../core/context.ts';
 import { AppError, badRequest, notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
+import { sqlState, SqlState } from '../../db/errors.ts';
 import { cardKeyBatches, orders, packages } from '../../db/schema/index.ts';
 import { writeAudit } from './audit.ts';
 import type { Actor } from './users.ts';
@@ -163,7 +164,7 @@ export async function deletePackage(ctx: AppContext, a: Actor, id: number) {
     });
   } catch (e) {
     // An order placed between the check and the delete: the foreign key refuses it.
-    if ((e as { code?: string; cause?: { code?: string } }).code === '23503' || (e as { cause?: { code?: string } }).cause?.code === '23503') throw inUse();
+    if (sqlState(e) === SqlState.foreignKeyViolation) throw inUse();
     throw e;
   }
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import { inviteCode } from '../../core/ids.ts';
 import type { Db } from '../../db/client.ts';
+import { sqlState, SqlState } from '../../db/errors.ts';
 import { balanceLedger, users } from '../../db/schema/index.ts';
 import { creditBase, ensureBalanceRow } from '../billing/public.ts';
 import type { ConfigService } from '../config/service.ts';
@@ -28,10 +29,7 @@ export interface Gift {
   draw: number;
 }
 
-const isUniqueViolation = (e: unknown) => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === '23505' || err?.cause?.code === '23505';
-};
+const isUniqueViolation = (e: unknown) => sqlState(e) === SqlState.uniqueViolation;
 
 /**
  * Creates a user with its balance row and, when the site gives one for this way, the register gift —

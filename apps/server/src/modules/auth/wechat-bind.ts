@@ -3,6 +3,7 @@ import { WECHAT_BIND_QR_TTL_SECONDS as TTL } from '@app/shared';
 import type { AppContext } from '../../core/context.ts';
 import { AppError, badRequest } from '../../core/errors.ts';
 import { randomToken } from '../../core/ids.ts';
+import { sqlState, SqlState } from '../../db/errors.ts';
 import { users } from '../../db/schema/index.ts';
 
 const EXPIRED = '二维码已过期，请刷新后重试';
@@ -53,8 +54,7 @@ export class WechatBinding {
         .returning({ id: users.id });
       if (!row) throw badRequest('当前账号已绑定微信');
     } catch (e) {
-      const err = e as { code?: string; cause?: { code?: string } };
-      if (err.code === '23505' || err.cause?.code === '23505') throw badRequest('该微信已绑定其他账号');
+      if (sqlState(e) === SqlState.uniqueViolation) throw badRequest('该微信已绑定其他账号');
       throw e;
     }
     return { bound: true };

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { sqlState } from '../../db/errors.ts';
 import { executeNamed } from '../../db/named.ts';
 import { poolColumns, spendCtes, type CreditPool } from '../billing/public.ts';
 
@@ -30,11 +31,7 @@ export interface BeginCtes {
 /** The SQLSTATEs of `turn_refused()` and `turn_settled_already()` (migration 0025). */
 const REFUSED_STATE = 'ZR001';
 const SETTLED_ALREADY_STATE = 'ZR002';
-/** An error's SQLSTATE, on PostgreSQL or PGlite (drizzle may wrap it). */
-const errorState = (e: unknown) => {
-  const err = e as { code?: string; cause?: { code?: string } } | null;
-  return err?.code ?? err?.cause?.code;
-};
+
 
 /**
  * Takes the hold and writes the turn row (and the adapter's `begin` when it comes as CTEs), in
@@ -67,7 +64,7 @@ export async function admitHold(tx: Db, h: HoldRow, begin?: BeginCtes): Promise<
     const out = found.rows[0]!;
     return { id: Number(out.id), ref: typeof out.ref === 'string' ? (JSON.parse(out.ref) as Record<string, unknown>) : out.ref };
   } catch (e) {
-    if (errorState(e) === REFUSED_STATE) return null;
+    if (sqlState(e) === REFUSED_STATE) return null;
     throw e;
   }
 }
@@ -135,7 +132,7 @@ export async function settleHold(
       );
       out = rows.rows[0]!;
     } catch (e) {
-      if (errorState(e) === SETTLED_ALREADY_STATE) return { flipped: false, charged: 0 };
+      if (sqlState(e) === SETTLED_ALREADY_STATE) return { flipped: false, charged: 0 };
       throw e;
     }
   } else {
