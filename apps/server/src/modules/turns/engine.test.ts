@@ -303,6 +303,31 @@ describe('a turn whose instance died', () => {
     expect(await getBalance(t, gusId)).toMatchObject({ baseModel3: 1, heldModel3: 0 });
   });
 
+  it('a balance taken away while the reply streams: the reply is saved and delivered, marked not charged, and nothing is owed', async () => {
+    const hal = await t.loginByPhone('13500000008');
+    const halId = await userIdOf(t, hal);
+    await setBalance(t, halId, { base3: 1 });
+    const { body } = await createTurn(t, hal, { input: '[[long]] 余额被收回', feature: 'eng' });
+    const s = await readStream(t, body.data.secret, hal, {
+      onEvent: async (e, all) => {
+        // An operator sets the balance to nothing mid-reply (the hold is left as it is).
+        if (e.type === 'delta' && all.length === 3) await setBalance(t, halId, { base3: 0 });
+      },
+    });
+    expect(s.last).toMatchObject({ type: 'done', status: 'complete', charged: 0 });
+    const list = await history(body.data.uuid, hal);
+    expect(list.map((m) => [m.role, m.status])).toEqual([
+      ['user', 'complete'],
+      ['assistant', 'complete'],
+    ]);
+    const [reply] = await t.ctx.db.select().from(chatMessages).where(and(eq(chatMessages.userId, halId), eq(chatMessages.role, 'assistant')));
+    expect(reply!.charged).toBe(false);
+    expect(await usageRows(halId)).toHaveLength(0);
+    const [turn] = await t.ctx.db.select().from(turns).where(eq(turns.userId, halId));
+    expect(turn).toMatchObject({ status: 'released', charged: 0 });
+    expect(await getBalance(t, halId)).toMatchObject({ baseModel3: 0, heldModel3: 0 });
+  });
+
   it('the partial reply of a live turn is checkpointed while it streams', async () => {
     await setBalance(t, aliceId, { base3: 3 });
     const { body } = await createTurn(t, alice, { input: '[[long]] 检查点', feature: 'eng' });
