@@ -57,6 +57,8 @@ const bare = createServer((req, res) => {
 await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
 
 let window: { cpu: NodeJS.CpuUsage; peak: number; sampler: NodeJS.Timeout } | null = null;
+// The bench died (say, its output was piped to `head`): without this the server would run on, skewing later runs.
+process.on('disconnect', () => process.exit(0));
 process.on('message', (m: { type: string }) => void (async () => {
   if (m.type === 'start') {
     const sampler = setInterval(() => {
