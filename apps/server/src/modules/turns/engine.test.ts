@@ -43,6 +43,20 @@ async function resume(app: TestApp, secret: string, token: string, onEvent?: (e:
   return { status: res.status, json: null, ...read };
 }
 
+/** A new user with one credit runs a long turn; `midway` runs once the third event has arrived. */
+async function turnWithMidway(phone: string, input: string, midway: (user: { id: number; uuid: number }) => Promise<unknown>) {
+  const token = await t.loginByPhone(phone);
+  const id = await userIdOf(t, token);
+  await setBalance(t, id, { base3: 1 });
+  const { body } = await createTurn(t, token, { input: `[[long]] ${input}`, feature: 'eng' });
+  const s = await readStream(t, body.data.secret, token, {
+    onEvent: async (e, all) => {
+      if (e.type === 'delta' && all.length === 3) await midway({ id, uuid: body.data.uuid });
+    },
+  });
+  return { token, id, uuid: body.data.uuid, last: s.last };
+}
+
 describe('the paid-turn engine', () => {
   it('a NUL character in the model output: the reply is delivered, saved (without the NUL) and charged once', async () => {
     await setBalance(t, aliceId, { base3: 3 });
@@ -282,17 +296,9 @@ describe('a turn whose instance died', () => {
   });
 
   it('a conversation deleted while its reply streams: the reply is not saved nor charged, the user is told, the hold goes with the lease', async () => {
-    const gus = await t.loginByPhone('13500000007');
-    const gusId = await userIdOf(t, gus);
-    await setBalance(t, gusId, { base3: 1 });
-    const { body } = await createTurn(t, gus, { input: '[[long]] 删除中', feature: 'eng' });
-    const s = await readStream(t, body.data.secret, gus, {
-      onEvent: async (e, all) => {
-        if (e.type === 'delta' && all.length === 3) await t.ctx.db.delete(chatGroups).where(eq(chatGroups.id, body.data.uuid));
-      },
-    });
-    expect(s.last).toMatchObject({ type: 'error', code: Code.SERVER_ERROR });
-    expect(s.last!.type === 'error' && s.last!.message).toContain('保存回复失败');
+    const { id: gusId, last } = await turnWithMidway('13500000007', '删除中', ({ uuid }) => t.ctx.db.delete(chatGroups).where(eq(chatGroups.id, uuid)));
+    expect(last).toMatchObject({ type: 'error', code: Code.SERVER_ERROR });
+    expect(last!.type === 'error' && last!.message).toContain('保存回复失败');
     expect(await t.ctx.db.select().from(chatMessages).where(eq(chatMessages.userId, gusId))).toHaveLength(0);
     expect((await getBalance(t, gusId)).baseModel3).toBe(1);
     expect(await usageRows(gusId)).toHaveLength(0);
@@ -304,18 +310,10 @@ describe('a turn whose instance died', () => {
   });
 
   it('a balance taken away while the reply streams: the reply is saved and delivered, marked not charged, and nothing is owed', async () => {
-    const hal = await t.loginByPhone('13500000008');
-    const halId = await userIdOf(t, hal);
-    await setBalance(t, halId, { base3: 1 });
-    const { body } = await createTurn(t, hal, { input: '[[long]] 余额被收回', feature: 'eng' });
-    const s = await readStream(t, body.data.secret, hal, {
-      onEvent: async (e, all) => {
-        // An operator sets the balance to nothing mid-reply (the hold is left as it is).
-        if (e.type === 'delta' && all.length === 3) await setBalance(t, halId, { base3: 0 });
-      },
-    });
-    expect(s.last).toMatchObject({ type: 'done', status: 'complete', charged: 0 });
-    const list = await history(body.data.uuid, hal);
+    // An operator sets the balance to nothing mid-reply (the hold is left as it is).
+    const { token: hal, id: halId, uuid, last } = await turnWithMidway('13500000008', '余额被收回', ({ id }) => setBalance(t, id, { base3: 0 }));
+    expect(last).toMatchObject({ type: 'done', status: 'complete', charged: 0 });
+    const list = await history(uuid, hal);
     expect(list.map((m) => [m.role, m.status])).toEqual([
       ['user', 'complete'],
       ['assistant', 'complete'],

@@ -305,7 +305,7 @@ export class TurnEngine {
     try {
       return await this.ctx.db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
-        const ref = adapter.begin ? await adapter.begin(tx, turn, startedAt) : ({} as R);
+        const ref = await adapter.begin!(tx, turn, startedAt);
         const held = await admitHold(tx, hold(ref));
         // The balance cannot pay it (with what other turns in flight hold): undo what `begin` wrote.
         if (!held) throw REFUSED;
@@ -354,15 +354,12 @@ export class TurnEngine {
       if (charge && !charged) this.ctx.log.warn({ userId, turnId: admitted.turnId }, 'turn: reply produced but the balance could no longer pay');
     };
     if (adapter.finishCtes) {
-      let closing: ((result: unknown, charged: number) => E) | null = null;
-      const { flipped, charged, result } = await settleHold(this.ctx.db, settlement, (chargedSql) => {
-        const f = adapter.finishCtes!(admitted.ref, { ...outcome, text }, extra, chargedSql);
-        closing = f.closing;
-        return f;
-      });
+      const { flipped, charged, finished, result } = await settleHold(this.ctx.db, settlement, (chargedSql) =>
+        adapter.finishCtes!(admitted.ref, { ...outcome, text }, extra, chargedSql),
+      );
       if (!flipped) return null;
       unpaid(charged);
-      return closing!(result, charged);
+      return finished!.closing(result, charged);
     }
     return this.ctx.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;

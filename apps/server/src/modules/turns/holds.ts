@@ -32,7 +32,6 @@ export interface BeginCtes {
 const REFUSED_STATE = 'ZR001';
 const SETTLED_ALREADY_STATE = 'ZR002';
 
-
 /**
  * Takes the hold and writes the turn row (and the adapter's `begin` when it comes as CTEs), in
  * one statement; null when refused. The hold is a conditional update of the balance row — the
@@ -60,9 +59,9 @@ export async function admitHold(tx: Db, h: HoldRow, begin?: BeginCtes): Promise<
       select coalesce((select id from turn_row), turn_refused()) as id, (select ref from turn_row) as ref`;
   } else statement = sql`with ${adapterCtes} ${insert} values (${row}) returning id, ref) select id, ref from turn_row`;
   try {
-    const found = await executeNamed<{ id: number; ref: Record<string, unknown> | string }>(tx, statement);
+    const found = await executeNamed<{ id: number; ref: Record<string, unknown> }>(tx, statement);
     const out = found.rows[0]!;
-    return { id: Number(out.id), ref: typeof out.ref === 'string' ? (JSON.parse(out.ref) as Record<string, unknown>) : out.ref };
+    return { id: Number(out.id), ref: out.ref };
   } catch (e) {
     if (sqlState(e) === REFUSED_STATE) return null;
     throw e;
@@ -103,13 +102,14 @@ export interface FinishCtes {
  * ledger rows), and with `finish` stores the reply too (given what the statement charged, an int
  * expression). `flipped` false: it was settled already, nothing changed. `charged` is 0 when
  * nothing was to be charged, or when the balance could no longer pay (a membership that paid
- * at admission and expired since, say). `result` is what `finish` returned.
+ * at admission and expired since, say). `finished` is what `finish` made, and `result` what its
+ * `result` expression came out as.
  */
-export async function settleHold(
+export async function settleHold<F extends FinishCtes>(
   tx: Db,
   s: HoldSettlement,
-  finish?: (charged: SQL) => FinishCtes,
-): Promise<{ flipped: boolean; charged: number; result?: unknown }> {
+  finish?: (charged: SQL) => F,
+): Promise<{ flipped: boolean; charged: number; finished?: F; result?: unknown }> {
   const charge = Math.max(0, Math.min(s.charge, s.held));
   const flip = sql`flip as (
       update turns set status = ${charge > 0 ? 'settled' : 'released'}, charged = ${charge}::int,
@@ -120,8 +120,8 @@ export async function settleHold(
   const chargedSql = charge > 0 ? sql`(case when ${pays} then ${charge}::int else 0 end)` : sql`0`;
   const ctes = spending ? sql`${flip}, ${spending.paid}, ${spending.ledger}` : flip;
   let out: { flipped: number; pays: boolean; result?: unknown };
-  if (finish) {
-    const f = finish(chargedSql);
+  const f = finish?.(chargedSql);
+  if (f) {
     // Settled already, or the reply cannot be stored: the statement fails, and what it wrote goes with it.
     try {
       const rows = await executeNamed<{ flipped: number; pays: boolean; result: unknown }>(
@@ -143,5 +143,5 @@ export async function settleHold(
   const charged = flipped && charge > 0 && out.pays ? charge : 0;
   // Rare: the balance could not pay what it held (the turn row said charged).
   if (flipped && charge > 0 && !charged) await tx.execute(sql`update turns set status = 'released', charged = 0 where id = ${s.turnId}`);
-  return { flipped, charged, result: typeof out.result === 'string' ? JSON.parse(out.result) : out.result };
+  return { flipped, charged, finished: f, result: out.result };
 }
