@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { allRoutes, methodsOf } from '@app/shared/routes';
+import { adminToken } from './modules/admin/test-kit.ts';
 import { createTestApp, type TestApp } from './testing/harness.ts';
 
 // Every optional route on: dev WeChat (the harness default), local storage, exposed SMS codes.
@@ -85,5 +87,38 @@ describe('OpenAPI', () => {
     expect(csp).not.toContain('unsafe-inline');
     expect(res.body).not.toMatch(/<script[^>]+src=|<link[^>]+href=["']https?:/);
     expect(res.body).not.toContain('innerHTML');
+  });
+});
+
+describe('ids and pages that are not numbers', () => {
+  it('GET /api/admin/feedback/abc answers 400 id 无效', async () => {
+    const admin = await adminToken(t);
+    const res = await t.call('GET', '/api/admin/feedback/abc', { token: admin.token });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 400, success: false, message: 'id 无效', data: { field: 'id' } });
+  });
+
+  it('every route with an :id answers a Chinese 400 for abc, and every paged list for page=abc', async () => {
+    const admin = await adminToken(t);
+    const english: string[] = [];
+    const notRefused: string[] = [];
+    let idRoutes = 0;
+    let pagedRoutes = 0;
+    for (const r of manifest()) {
+      const def = allRoutes().find((x) => x.key === r.key)!;
+      const takesId = /:id\b/.test(r.url);
+      const paged = r.method === 'GET' && def.query instanceof z.ZodObject && 'page' in def.query.shape;
+      if (!takesId && !paged) continue;
+      const url = r.url.replace(/:[A-Za-z]+/g, takesId ? 'abc' : '1').replace(/\*$/, 'x');
+      const res = await t.call(r.method, url, { token: admin.token, query: paged && !takesId ? { page: 'abc' } : undefined, body: {} });
+      if (takesId) idRoutes++;
+      else pagedRoutes++;
+      if (res.status !== 400) notRefused.push(`${r.method} ${url} ${res.status}`);
+      if (!/[\u4e00-\u9fff]/.test(res.body.message) || /Invalid|expected/.test(res.body.message)) english.push(`${r.method} ${url}: ${res.body.message}`);
+    }
+    expect(notRefused).toEqual([]);
+    expect(english).toEqual([]);
+    expect(idRoutes).toBeGreaterThan(20);
+    expect(pagedRoutes).toBeGreaterThan(5);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, safeText } from './common.ts';
+import { dbId, pageNumber, pageSize, safeText } from './common.ts';
 
 /** Admin console contract (issue 18). Every admin route is `access: 'admin'`. */
 
@@ -10,10 +10,7 @@ const reason = z
   .max(200, '原因最多 200 字')
   .pipe(safeText());
 
-export const adminPage = z.object({
-  page: z.coerce.number().int().min(1, '页码无效').max(100000, '页码无效').default(1),
-  size: z.coerce.number().int().min(1, '每页条数无效').max(100, '每页最多 100 条').default(20),
-});
+export const adminPage = z.object({ page: pageNumber(), size: pageSize(100) });
 
 export const adminMeReply = z.object({ id: z.number(), nickname: z.string(), siteName: z.string() });
 

@@ -8,12 +8,14 @@ export const phoneSchema = z
   .min(1, '请输入手机号')
   .regex(PHONE_PATTERN, '请输入正确格式的手机号');
 
-export const idParam = z.object({ id: z.coerce.number().int().positive('id 无效').max(ID_MAX, 'id 无效') });
+/** A page number (query): an integer 1..max, default 1. */
+export const pageNumber = (max = 100_000) => z.coerce.number({ error: '页码无效' }).int('页码无效').min(1, '页码无效').max(max, '页码无效').default(1);
 
-export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
-});
+/** A page size (query): an integer 1..max. */
+export const pageSize = (max: number, fallback = 20) =>
+  z.coerce.number({ error: '每页条数无效' }).int('每页条数无效').min(1, '每页条数无效').max(max, `每页最多 ${max} 条`).default(fallback);
+
+export const pageQuery = z.object({ page: pageNumber(), size: pageSize(100) });
 
 /** A short optional string: blank becomes undefined. */
 export const optionalText = (max: number) =>
@@ -28,3 +30,5 @@ export const safeText = (max?: number) => {
 /** An id (path, query or body): an integer 1..ID_MAX, sent as a number or a numeric string. */
 export const dbId = (label = 'id') =>
   z.coerce.number({ error: `${label} 无效` }).int(`${label} 无效`).positive(`${label} 无效`).max(ID_MAX, `${label} 无效`);
+
+export const idParam = z.object({ id: dbId() });

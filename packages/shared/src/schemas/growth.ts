@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from './common.ts';
+import { optionalText, pageNumber, pageSize } from './common.ts';
 
 /** SPEC §3 "Behavior event". type 1 = page/interaction, 2 = error. */
 export const behaviorEvent = z.object({
@@ -74,8 +74,8 @@ export const inviteCodeReply = z.object({
 });
 export type InviteCodeReply = z.infer<typeof inviteCodeReply>;
 export const inviteRecordQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  size: z.coerce.number().int().min(1).max(50).default(20),
+  page: pageNumber(10_000),
+  size: pageSize(50),
 });
 export const inviteRecordReply = z.object({
   rows: z.array(z.object({ nickname: z.string(), createdAt: z.string(), reward }).strict()),
