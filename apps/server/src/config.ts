@@ -61,8 +61,13 @@ const envSchema = z.object({
   IMAGE_ALLOW_HOSTS: opt,
   /** Hosts (besides PUBLIC_URL's) that login redirects may lead to, comma-separated. */
   REDIRECT_ALLOW_HOSTS: opt,
-  /** Password logins: failures per username per 15 minutes, and failures across all accounts per minute. */
+  /**
+   * Password logins: failures per username per 15 minutes, per client address (TRUST_PROXY's; an
+   * IPv6 /64) per 15 minutes, and across all accounts per minute (over it, only addresses that
+   * failed themselves are refused).
+   */
   LOGIN_FAILS_PER_USERNAME: z.coerce.number().int().min(1).default(10),
+  LOGIN_FAILS_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_FAILS_GLOBAL_PER_MIN: z.coerce.number().int().min(1).default(300),
   /** Production only: start although a real gateway's notify URL (PUBLIC_URL) is not public https. */
   ALLOW_INSECURE_NOTIFY_URL: bool,

@@ -1,6 +1,7 @@
 import { hash, verify, type Options } from '@node-rs/argon2';
 import type { KvStore } from '../../core/kv.ts';
 import { tooMany } from '../../core/errors.ts';
+import { parseV6 } from '../../core/safe-fetch.ts';
 
 /** How long a username stays locked after too many failures. */
 export const USERNAME_LOCK_SECONDS = 15 * 60;
@@ -51,16 +52,55 @@ export function argonPeak(reset = false) {
 
 export interface FailLimits {
   perUsername: number;
+  /** Failures per client address per ADDRESS_WINDOW_SECONDS. */
+  perAddress: number;
   globalPerMinute: number;
 }
 
-const userKey = (username: string) => `login-fail-user:${username.toLowerCase()}`;
-const GLOBAL_KEY = 'login-fail-global';
+/** The window of the per-address failure count. */
+export const ADDRESS_WINDOW_SECONDS = 15 * 60;
+export const ADDRESS_LOCKED_MESSAGE = '当前网络登录失败次数过多，请15分钟后再试';
+/**
+ * While the whole site is over its failures per minute, an address with this many failures of its
+ * own is refused; one with fewer (a person who mistyped once or twice) still gets to try.
+ */
+export const OVERLOAD_FAILS_PER_ADDRESS = 3;
+
+const userKey = (username: string) => `rl:login-fail-user:${username.toLowerCase()}`;
+const GLOBAL_KEY = 'rl:login-fail-global';
 
 /**
- * Failed password logins counted per username (across all client addresses) and across all
- * accounts, in the shared KvStore (memory or Redis), so spraying one password over many accounts
- * or many passwords over one account from many addresses both stop.
+ * The address a failure is counted against: an IPv4 address as it is (also when written as
+ * IPv4-mapped IPv6), an IPv6 address by its /64, the block one subscriber usually holds whole.
+ */
+export function failureAddress(ip: string): string {
+  if (!ip.includes(':')) return ip;
+  const g = parseV6(ip);
+  if (!g) return ip;
+  if (g.slice(0, 5).every((v) => v === 0) && g[5] === 0xffff) return [g[6]! >> 8, g[6]! & 255, g[7]! >> 8, g[7]! & 255].join('.');
+  return `${g
+    .slice(0, 4)
+    .map((v) => v.toString(16))
+    .join(':')}::/64`;
+}
+
+/** How long an attempt may count as in flight (far longer than a verification takes). */
+const IN_FLIGHT_SECONDS = 60;
+
+/** One admitted password attempt, counted as in flight for its address until it is known how it went. */
+export interface LoginAttempt {
+  failed(): Promise<void>;
+  succeeded(): Promise<void>;
+  /** Neither: the attempt did not get to a verdict (an error). */
+  abandoned(): Promise<void>;
+}
+
+/**
+ * Failed password logins counted per username (across all addresses), per client address (across
+ * all usernames) and across the whole site, in the shared KvStore (memory or Redis), so many
+ * passwords against one account from many addresses and one address spraying many accounts both
+ * stop. The site-wide count only ever refuses addresses that keep failing themselves: a correct
+ * password from anywhere else still logs in while someone else floods the site.
  */
 export class PasswordGuard {
   constructor(
@@ -68,18 +108,38 @@ export class PasswordGuard {
     private limits: FailLimits,
   ) {}
 
-  /** Throws the lock-out message when this username or the whole site is over its failure limit. */
-  async check(username: string) {
-    const [user, all] = await Promise.all([this.kv.get(`rl:${userKey(username)}`), this.kv.get(`rl:${GLOBAL_KEY}`)]);
-    if (Number(user ?? 0) >= this.limits.perUsername) throw tooMany(USERNAME_LOCKED_MESSAGE);
-    if (Number(all ?? 0) >= this.limits.globalPerMinute) throw tooMany(GLOBAL_LOCKED_MESSAGE);
-  }
-
-  async failed(username: string) {
-    await Promise.all([this.kv.incr(`rl:${userKey(username)}`, USERNAME_LOCK_SECONDS), this.kv.incr(`rl:${GLOBAL_KEY}`, 60)]);
-  }
-
-  async succeeded(username: string) {
-    await this.kv.del(`rl:${userKey(username)}`);
+  /** Throws the lock-out message when this attempt may not run; otherwise counts it as in flight for its address. */
+  async admit(username: string, ip: string): Promise<LoginAttempt> {
+    const address = failureAddress(ip);
+    const failedKey = `rl:login-fail-ip:${address}`;
+    const inFlightKey = `login-pending-ip:${address}`;
+    const [userFails, addressFails, siteFails] = (await Promise.all([this.kv.get(userKey(username)), this.kv.get(failedKey), this.kv.get(GLOBAL_KEY)])).map((v) => Number(v ?? 0));
+    if (userFails! >= this.limits.perUsername) throw tooMany(USERNAME_LOCKED_MESSAGE);
+    // Attempts still being verified count as failures-to-be, so a burst of concurrent attempts
+    // cannot all pass before the first of them is counted. A separate short-lived counter, because
+    // giving a slot back must not restart the failures' window (a busy office would never cool down).
+    const inFlight = await this.kv.incr(inFlightKey, IN_FLIGHT_SECONDS);
+    const release = async () => {
+      // Below zero only when the counter lapsed while this attempt ran.
+      if ((await this.kv.add(inFlightKey, -1, IN_FLIGHT_SECONDS)) < 0) await this.kv.del(inFlightKey);
+    };
+    const worst = addressFails! + inFlight;
+    let refusal: string | null = null;
+    if (worst > this.limits.perAddress) refusal = ADDRESS_LOCKED_MESSAGE;
+    else if (siteFails! >= this.limits.globalPerMinute && worst > OVERLOAD_FAILS_PER_ADDRESS) refusal = GLOBAL_LOCKED_MESSAGE;
+    if (refusal) {
+      await release();
+      throw tooMany(refusal);
+    }
+    return {
+      failed: async () => {
+        await Promise.all([this.kv.incr(failedKey, ADDRESS_WINDOW_SECONDS), this.kv.incr(userKey(username), USERNAME_LOCK_SECONDS), this.kv.incr(GLOBAL_KEY, 60)]);
+        await release();
+      },
+      succeeded: async () => {
+        await Promise.all([this.kv.del(userKey(username)), release()]);
+      },
+      abandoned: release,
+    };
   }
 }

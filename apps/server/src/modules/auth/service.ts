@@ -51,20 +51,28 @@ export class AuthService {
     await limitOrThrow(this.ctx.kv, `login-fail:${ip}:${body.userName}`, 10, 600, '登录尝试过于频繁，请10分钟后再试');
     const guard = new PasswordGuard(this.ctx.kv, {
       perUsername: this.ctx.config.env.LOGIN_FAILS_PER_USERNAME,
+      perAddress: this.ctx.config.env.LOGIN_FAILS_PER_IP,
       globalPerMinute: this.ctx.config.env.LOGIN_FAILS_GLOBAL_PER_MIN,
     });
-    await guard.check(body.userName);
+    const attempt = await guard.admit(body.userName, ip);
     const isMobile = /^1[3-9]\d{9}$/.test(body.userName);
-    const user = await findByIdentity(this.ctx.db, isMobile ? { mobile: body.userName } : { username: body.userName });
-    dummyHash ??= hash('not-a-password', ARGON);
-    const good = await verifyPasswordLimited(user?.passwordHash ?? (await dummyHash), body.password);
+    let user: Awaited<ReturnType<typeof findByIdentity>>;
+    let good: boolean;
+    try {
+      user = await findByIdentity(this.ctx.db, isMobile ? { mobile: body.userName } : { username: body.userName });
+      dummyHash ??= hash('not-a-password', ARGON);
+      good = await verifyPasswordLimited(user?.passwordHash ?? (await dummyHash), body.password);
+    } catch (e) {
+      await attempt.abandoned();
+      throw e;
+    }
     if (!user || !user.passwordHash || !good) {
-      await guard.failed(body.userName);
+      await attempt.failed();
       throw badRequest('账号或密码错误');
     }
+    await attempt.succeeded();
     if (user.status !== 1) throw new AppError(403, '账号已被停用，请联系客服', 200);
     await this.ctx.kv.del(`rl:login-fail:${ip}:${body.userName}`);
-    await guard.succeeded(body.userName);
     return reply(await issueToken(this.ctx, user.id, ip), false, null);
   }
 
