@@ -302,7 +302,7 @@ describe('with a model configured (OpenAI protocol, local fake)', () => {
     expect((await view(v.body.data.deckId, carol, t2)).outline).toHaveLength(3);
   });
 
-  it('stopping a deck while a section is being written gives the quota back and returns to the editable outline', async () => {
+  it('a deck is delivered whole: while it generates the view shows progress, not slides, and the export refuses it; stopping it then gives the quota back and leaves no slides', async () => {
     const o = await makeOutline(t2, carol, { topic: '中途停止', pages: 8 });
     const usageRows = async () => (await t2.ctx.db.select().from(balanceLedger).where(and(eq(balanceLedger.userId, carolId), eq(balanceLedger.type, 'usage')))).length;
     const usageBefore = await usageRows();
@@ -313,12 +313,23 @@ describe('with a model configured (OpenAI protocol, local fake)', () => {
     await waitFor(async () => up.state.sectionRequests > seen, 20_000);
     const held = (await t2.ctx.db.select().from(balances).where(eq(balances.userId, carolId)))[0]!;
     expect(held.basePpt).toBe(before);
+    // The cover, contents and end slides are written already; none of them is handed out.
+    await waitFor(async () => (await view(o.deckId, carol, t2)).slideCount >= 3, 20_000);
+    const mid = await view(o.deckId, carol, t2);
+    expect(mid).toMatchObject({ status: 'generating', slides: [], planned: 8 });
+    const listed = (await t2.call('GET', '/api/aippt/deck/list', { token: carol })).body.data.list.find((d: { id: number }) => d.id === o.deckId);
+    expect(listed).toMatchObject({ status: 'generating', slideCount: mid.slideCount });
+    const early = await t2.app.inject({ method: 'GET', url: `/api/aippt/deck/export?id=${o.deckId}`, headers: { authorization: `Bearer ${carol}` } });
+    expect(early.statusCode).toBe(409);
+    expect(early.headers['content-type']).toContain('json');
     const stop = await t2.call('POST', '/api/aippt/deck/cancel', { token: carol, body: { id: o.deckId } });
     expect(stop.body.code).toBe(200);
     await untilStatus(o.deckId, ['outline'], t2, 20_000, carol);
     const v = await view(o.deckId, carol, t2);
     expect(v.error).toBe('已停止生成，额度已退回');
     expect(v.outline.length).toBeGreaterThan(0);
+    expect(v).toMatchObject({ slides: [], slideCount: 0, charged: 0 });
+    expect((await t2.call('GET', '/api/aippt/deck/export', { token: carol, query: { id: String(o.deckId) } })).status).toBe(409);
     // The hung section answers late: nothing is charged, the deck stays an outline.
     up.release();
     await new Promise((r) => setTimeout(r, 200));
@@ -336,9 +347,10 @@ describe('with a model configured (OpenAI protocol, local fake)', () => {
       const seen = up.state.sectionRequests;
       await t2.call('POST', '/api/aippt/deck/generate', { token: carol, body: { id: o.deckId } });
       await waitFor(async () => up.state.sectionRequests > seen, 20_000);
-      // Reopening the page shows where it is: generating, the frame slides already there.
+      // Reopening the page shows where it is: generating, the frame slides counted (not shown).
+      await waitFor(async () => (await view(o.deckId, carol, other)).slideCount >= 3, 20_000);
       const mid = deckView.parse((await other.call('GET', '/api/aippt/ppt/viewContent', { token: carol, query: { id: String(o.deckId) } })).body.data);
-      expect(mid.status).toBe('generating');
+      expect(mid).toMatchObject({ status: 'generating', slides: [] });
       t2.clock.advance(31_000);
       await untilStatus(o.deckId, ['done'], other, 20_000, carol);
       // The stuck step comes back late (its upstream fails now): nothing changes.

@@ -68,6 +68,10 @@ export function frameSlides(deck: Pick<DeckRow, 'title' | 'topic' | 'audience' |
  * Writing a deck's slides: a durable job (one step per outline section, the slides saved as they
  * come, the quota held until it ends), so closing the page does not stop it and reopening shows
  * where it is. Each step rewrites the same slots, so a step run again after a crash is harmless.
+ *
+ * A deck is one unit, charged once when done. Until then nothing of it is delivered (the view
+ * shows progress only, the export refuses it), so a job that is stopped, fails or times out
+ * charges nothing and its slides are dropped.
  */
 export class DeckWriter {
   constructor(

@@ -55,8 +55,9 @@ export function deckView(d: DeckRow, nowMs = Date.now()): DeckView {
     audience: d.audience,
     language: d.language,
     outline: d.outline,
-    // Slots not written yet are null while the job runs: the view lists the written ones in order.
-    slides: d.slides.filter((x): x is DeckSlide => x !== null),
+    // A deck is delivered whole: while its job runs (and the quota can still be refunded) the
+    // view shows the progress (slideCount, planned), not the slides written so far.
+    slides: d.status === 'generating' ? [] : d.slides.filter((x): x is DeckSlide => x !== null),
     planned,
     error: summary.status === 'failed' && d.status === 'outlining' ? '大纲生成中断，请手动添加章节或重新开始' : d.errorText,
     charged: d.charged,
