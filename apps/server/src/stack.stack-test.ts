@@ -284,6 +284,25 @@ describe.skipIf(!!missing)('two instances behind nginx (npm run stack)', () => {
     }
   });
 
+  it('password-login failures of one address spread over both instances add up to its limit (30), other addresses go on', async () => {
+    // TRUST_PROXY=1: the instance takes the rightmost X-Forwarded-For entry; the leftmost is the client's own and changes nothing.
+    const octet = 1 + (randomBytes(1)[0]! % 250);
+    const from = (address: string, i: number) => ({ 'x-forwarded-for': `198.51.100.${i % 250}, ${address}` });
+    const sprayer = `203.0.113.${octet}`;
+    const tryLogin = (base: string, address: string, i: number) =>
+      call(base, 'POST', '/api/login/account-login', { body: { userName: `st_sprayed_${tag}_${i}`, password: 'wrong-password' }, headers: from(address, i) });
+    for (let i = 0; i < 30; i++) {
+      const bad = await tryLogin(i % 2 ? B.url : A.url, sprayer, i);
+      expect(bad.body.message, `attempt ${i + 1}`).toBe('账号或密码错误');
+    }
+    for (const base of [A.url, B.url]) {
+      const refused = await tryLogin(base, sprayer, 99);
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toMatch(/失败次数过多/);
+    }
+    expect((await tryLogin(B.url, `203.0.113.${(octet % 250) + 1}`, 100)).body.message).toBe('账号或密码错误');
+  });
+
   it('a WeChat QR login shown by A, scanned on B, is picked up through nginx once', async () => {
     const qr = await call<{ loginTicket: string }>(A.url, 'GET', '/api/login/wechat-qrcode');
     expect(qr.body.code, qr.body.message).toBe(200);
