@@ -1,15 +1,18 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Agent as HttpAgent, createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, LookupFunction } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isBlockedAddress, parseV6, safeFetch, SafeFetchError } from './safe-fetch.ts';
+import { guardAgent, guardedFetch, guardRefusal, isBlockedAddress, parseV6, safeFetch, SafeFetchError, type ConnectGuard } from './safe-fetch.ts';
 
 let server: Server;
 let port = 0;
 let base = '';
 let allow: string[] = [];
 const open = new Set<ServerResponse>();
+/** Every request the local server received (a refused connection must add none). */
+const received: string[] = [];
 
 function handle(req: IncomingMessage, res: ServerResponse) {
+  received.push(req.url ?? '');
   const u = new URL(req.url ?? '/', 'http://x');
   const n = Number(u.searchParams.get('n') ?? 0);
   switch (u.pathname) {
@@ -194,5 +197,57 @@ describe('safeFetch', () => {
     } finally {
       delete process.env.SAFE_FETCH_ALLOW_HOSTS;
     }
+  });
+});
+
+describe('the connection guard of providers built from console settings', () => {
+  /** What a guarded fetch did: its status and body, or the kind of its refusal. */
+  const outcome = async (p: Promise<Response>) => {
+    try {
+      const r = await p;
+      return `${r.status} ${await r.text()}`;
+    } catch (e) {
+      return guardRefusal(e)?.kind ?? `other: ${(e as Error).message}`;
+    }
+  };
+  /** The same through a node:http Agent under the guard. */
+  const viaAgent = (url: string, guard: ConnectGuard) =>
+    new Promise<string>((resolve) => {
+      const req = httpRequest(url, { agent: guardAgent(new HttpAgent(), guard) }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve(`${res.statusCode} ${body}`));
+      });
+      req.on('error', (e) => resolve(guardRefusal(e)?.kind ?? `other: ${e.message}`));
+      req.end();
+    });
+
+  it('refuses a name that resolves to loopback, and a literal private address, before the server hears anything', async () => {
+    const guard: ConnectGuard = { allowHosts: [] };
+    const before = received.length;
+    expect(await outcome(guardedFetch(guard)(`http://localhost:${port}/ok`))).toBe('blocked');
+    expect(await outcome(guardedFetch(guard)(`http://127.0.0.1:${port}/ok`))).toBe('blocked');
+    expect(await outcome(guardedFetch(guard)(`http://[::ffff:127.0.0.1]:${port}/ok`))).toBe('blocked');
+    expect(await viaAgent(`http://localhost:${port}/ok`, guard)).toBe('blocked');
+    expect(await viaAgent(`http://127.0.0.1:${port}/ok`, guard)).toBe('blocked');
+    expect(received.length).toBe(before);
+  });
+
+  it('refuses a name re-pointed at the inside after it was checked (the lookup answers at connect time)', async () => {
+    const rebinding: ConnectGuard = { allowHosts: [], resolve: async () => [{ address: '127.0.0.1', family: 4 }] };
+    const before = received.length;
+    expect(await outcome(guardedFetch(rebinding)(`http://rebind.example:${port}/ok`))).toBe('blocked');
+    expect(received.length).toBe(before);
+  });
+
+  it('an allowed host is reached; a redirect from it to another inside host is refused', async () => {
+    const guard: ConnectGuard = { allowHosts: allow };
+    expect(await outcome(guardedFetch(guard)(`${base}/ok`))).toBe('200 hello GET -');
+    expect(await viaAgent(`${base}/ok`, guard)).toBe('200 hello GET -');
+    const before = received.length;
+    expect(await outcome(guardedFetch(guard)(`${base}/to?url=${encodeURIComponent(`http://localhost:${port}/ok`)}`))).toBe('blocked');
+    expect(received.slice(before)).toEqual([`/to?url=${encodeURIComponent(`http://localhost:${port}/ok`)}`]);
+    // A bare host entry covers every port.
+    expect(await outcome(guardedFetch({ allowHosts: ['127.0.0.1'] })(`${base}/ok`))).toBe('200 hello GET -');
   });
 });

@@ -11,11 +11,16 @@
  * - stops at `maxBytes` of body and at `timeoutMs` for the whole exchange (all hops).
  * `allowHosts` (and SAFE_FETCH_ALLOW_HOSTS) names hosts the operator trusts (`host` or
  * `host:port`): their addresses are not checked, which is how tests reach local fakes.
+ *
+ * The same checks, as a connection guard (`guardedFetch`, `guardAgent`), serve the providers whose
+ * URLs an administrator set in the console (see the end of this file).
  */
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type RequestOptions } from 'node:http';
+import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
+import { request as httpRequest, type Agent as HttpAgent, type ClientRequestArgs, type IncomingHttpHeaders, type IncomingMessage, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { Agent as UndiciAgent, buildConnector, type Dispatcher } from 'undici';
 
 export type SafeFetchErrorKind = 'bad_url' | 'blocked' | 'redirects' | 'too_large' | 'timeout' | 'aborted' | 'network';
 
@@ -181,9 +186,11 @@ function envAllowHosts(): string[] {
 const bareHost = (u: URL) => u.hostname.replace(/^\[|\]$/g, '').toLowerCase();
 
 function isAllowed(u: URL, allow: readonly string[]): boolean {
-  if (!allow.length) return false;
-  const host = bareHost(u);
-  const port = u.port || (u.protocol === 'https:' ? '443' : '80');
+  return hostAllowed(bareHost(u), u.port || (u.protocol === 'https:' ? '443' : '80'), allow);
+}
+
+/** True when `host` (bare, lower case) on `port` is listed in `allow` as `host` or `host:port`. */
+function hostAllowed(host: string, port: string, allow: readonly string[]): boolean {
   return allow.some((a) => {
     const entry = a.trim().toLowerCase().replace(/^\[|\](?=:|$)/g, '');
     return entry === host || entry === `${host}:${port}` || entry === `[${host}]:${port}`;
@@ -206,16 +213,30 @@ export function parseFetchUrl(raw: string | URL, base?: string): URL {
 
 const blocked = (what: string) => new SafeFetchError('blocked', `不允许访问内网地址（${what}）`);
 
+/** Resolves a name to all its addresses, as dns.lookup does (tests put in one that answers what they need). */
+export type HostResolver = (hostname: string, options: LookupAllOptions) => Promise<LookupAddress[]>;
+
+const resolveWithDns: HostResolver = (hostname, options) =>
+  new Promise((resolve, reject) => dnsLookup(hostname, options, (err, addresses) => (err ? reject(err) : resolve(addresses))));
+
+/** A dns.lookup for net.connect that resolves through `resolve` and refuses a host any of whose addresses is not public. */
+export function checkedLookupVia(resolve: HostResolver): LookupFunction {
+  return (hostname, options, callback) => {
+    const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : (options.family ?? 0);
+    resolve(hostname, { all: true, family, hints: options.hints }).then(
+      (addresses) => {
+        const bad = addresses.find((a) => isBlockedAddress(a.address));
+        if (bad || !addresses.length) return callback(blocked(bad?.address ?? hostname), '', 0);
+        if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+        callback(null, addresses[0]!.address, addresses[0]!.family);
+      },
+      (err: NodeJS.ErrnoException) => callback(err, '', 0),
+    );
+  };
+}
+
 /** dns.lookup that refuses a host any of whose addresses is not public. */
-const checkedLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { all: true, family: options.family ?? 0, hints: options.hints }, (err, addresses: LookupAddress[]) => {
-    if (err) return callback(err, '', 0);
-    const bad = addresses.find((a) => isBlockedAddress(a.address));
-    if (bad || !addresses.length) return callback(blocked(bad?.address ?? hostname), '', 0);
-    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
-    callback(null, addresses[0]!.address, addresses[0]!.family);
-  });
-};
+const checkedLookup = checkedLookupVia(resolveWithDns);
 
 // ---------- one hop ----------
 
@@ -320,4 +341,105 @@ export async function safeFetch(url: string | URL, opts: SafeFetchOptions = {}):
     if (cause instanceof SafeFetchError) throw cause;
     throw new SafeFetchError('network', `请求失败：${(e as Error)?.message ?? String(e)}`);
   }
+}
+
+// ---------- connections of providers built from the admin console ----------
+
+/**
+ * Which connections a provider may open when an administrator chose its URL in the console: names
+ * go through the checked lookup (so a name re-pointed after it was checked at save is refused as
+ * well), literal addresses are checked before connecting, and the address connected to after.
+ * The environment is trusted as it always was: `allowHosts` holds SAFE_FETCH_ALLOW_HOSTS and the
+ * hosts the environment itself names (core/integrations.ts builds it).
+ */
+export interface ConnectGuard {
+  /** Hosts (`host` or `host:port`) reached whatever their addresses. */
+  allowHosts: readonly string[];
+  /** Tests only: how names resolve (the check of the answer still applies). */
+  resolve?: HostResolver;
+}
+
+/** Whether `host:port` is allowed outright, or else refused before any connection (a literal address that is not public). */
+function connectPlan(host: string, port: string, guard: ConnectGuard): { allowed: true } | { allowed: false; refusal: SafeFetchError | null } {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (hostAllowed(bare, port, guard.allowHosts)) return { allowed: true };
+  return { allowed: false, refusal: isIP(bare) && isBlockedAddress(bare) ? blocked(bare) : null };
+}
+
+/** The peer's address, once connected, is not public: the reason to drop the socket. */
+function peerRefusal(socket: { remoteAddress?: string }): SafeFetchError | null {
+  const addr = socket.remoteAddress;
+  return !addr || isBlockedAddress(addr) ? blocked(addr ?? 'unknown') : null;
+}
+
+const guardLookups = new WeakMap<ConnectGuard, LookupFunction>();
+const lookupOf = (guard: ConnectGuard) => {
+  let lookup = guardLookups.get(guard);
+  if (!lookup) guardLookups.set(guard, (lookup = guard.resolve ? checkedLookupVia(guard.resolve) : checkedLookup));
+  return lookup;
+};
+
+const dispatchers = new WeakMap<ConnectGuard, Dispatcher>();
+
+/** An undici dispatcher (for fetch's `dispatcher`) that connects under `guard`; one per guard, its connections pooled. */
+export function guardedDispatcher(guard: ConnectGuard): Dispatcher {
+  let dispatcher = dispatchers.get(guard);
+  if (dispatcher) return dispatcher;
+  const plain = buildConnector({});
+  const checked = buildConnector({ lookup: lookupOf(guard) });
+  const connect: buildConnector.connector = (opts, callback) => {
+    const plan = connectPlan(opts.hostname, opts.port || (opts.protocol === 'https:' ? '443' : '80'), guard);
+    if (plan.allowed) return plain(opts, callback);
+    if (plan.refusal) return callback(plan.refusal, null);
+    checked(opts, (...args) => {
+      const socket = args[1];
+      if (!socket) return callback(...args);
+      const refusal = peerRefusal(socket);
+      if (!refusal) return callback(null, socket);
+      socket.destroy();
+      callback(refusal, null);
+    });
+  };
+  dispatcher = new UndiciAgent({ connect });
+  dispatchers.set(guard, dispatcher);
+  return dispatcher;
+}
+
+/**
+ * fetch whose every connection (redirects included) is opened under `guard`. A refused connection
+ * fails as fetch fails ("fetch failed"), with the SafeFetchError as its `cause`.
+ */
+export function guardedFetch(guard: ConnectGuard): typeof fetch {
+  const dispatcher = guardedDispatcher(guard);
+  return (input, init) => fetch(input, { ...init, dispatcher });
+}
+
+/** The SafeFetchError behind a failed fetch or request (its `cause`), if a guard refused it. */
+export function guardRefusal(e: unknown): SafeFetchError | null {
+  if (e instanceof SafeFetchError) return e;
+  const cause = (e as { cause?: unknown } | null)?.cause;
+  return cause instanceof SafeFetchError ? cause : null;
+}
+
+/** Makes a node:http(s) Agent open its connections under `guard` (for clients that do not use fetch). */
+export function guardAgent<A extends HttpAgent>(agent: A, guard: ConnectGuard): A {
+  const open = agent.createConnection.bind(agent);
+  agent.createConnection = (options: ClientRequestArgs, callback?: (err: Error | null, stream: Duplex) => void) => {
+    const https = options.protocol === 'https:' || (options as { defaultPort?: number }).defaultPort === 443;
+    const plan = connectPlan(options.hostname ?? options.host ?? 'localhost', String(options.port ?? (https ? 443 : 80)), guard);
+    if (plan.allowed) return open(options, callback);
+    if (plan.refusal) {
+      const refusal = plan.refusal;
+      if (!callback) throw refusal;
+      process.nextTick(() => callback(refusal, undefined!));
+      return undefined;
+    }
+    const socket = open({ ...options, lookup: lookupOf(guard) }, callback) as Socket | null | undefined;
+    socket?.once('connect', () => {
+      const refusal = peerRefusal(socket);
+      if (refusal) socket.destroy(refusal);
+    });
+    return socket;
+  };
+  return agent;
 }
