@@ -1,13 +1,49 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { Code } from '@app/shared';
 import type { AppContext } from '../../core/context.ts';
+import { AppError } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
-import { firstPurchases, orders, siteConfig, users, type packages } from '../../db/schema/index.ts';
+import { firstPurchases, orders, packages, siteConfig, users } from '../../db/schema/index.ts';
 import { creditBase } from './balance.ts';
 import { logNotification } from './audit.ts';
 import { grantPackage } from './membership.ts';
 import { packageKindOf } from './packages.ts';
 
 type PackageRow = typeof packages.$inferSelect;
+
+export const FIRST_PURCHASE_TAKEN = '该活动套餐仅限首次开通';
+
+/** Who places an order: an account, or a device before login. */
+export interface Buyer {
+  userId: number | null;
+  clientCode: string | null;
+}
+
+/**
+ * Makes way for a new order of a first-purchase-only package, inside the caller's transaction (which
+ * then inserts the order). One advisory lock per buyer makes concurrent creations take turns: each
+ * refuses when the buyer already has such an order paid (or, an account, the package granted), and
+ * otherwise closes (status 2) the buyer's open orders of such packages, so at most one stays open and
+ * the newest QR is the one to pay. A closed order's QR can still be paid at its gateway: that payment
+ * is honoured if it is the first one, or marked for a manual refund (grantPaidOrder), never lost.
+ */
+export async function openFirstPurchaseOrder(tx: Db, buyer: Buyer, packageField: string): Promise<void> {
+  const key = buyer.userId !== null ? `first-purchase:u${buyer.userId}` : `first-purchase:c${buyer.clientCode}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+  const activityPackages = tx.select({ id: packages.id }).from(packages).where(eq(packages.isActivity, 1));
+  const owned = buyer.userId !== null ? eq(orders.userId, buyer.userId) : and(isNull(orders.userId), eq(orders.clientCode, buyer.clientCode ?? ''));
+  const [paid] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(owned, eq(orders.status, 1), inArray(orders.packageId, activityPackages)))
+    .limit(1);
+  const [granted] = buyer.userId !== null ? await tx.select({ userId: firstPurchases.userId }).from(firstPurchases).where(eq(firstPurchases.userId, buyer.userId)) : [];
+  if (paid || granted) throw new AppError(Code.BAD_REQUEST, FIRST_PURCHASE_TAKEN, 400, { field: packageField });
+  await tx
+    .update(orders)
+    .set({ status: 2 })
+    .where(and(owned, eq(orders.status, 0), inArray(orders.packageId, activityPackages)));
+}
 
 export const FIRST_PURCHASE_REFUND_REASON = '活动套餐仅限首次开通：已有一笔该活动订单到账，本单未发放权益，需人工退款';
 

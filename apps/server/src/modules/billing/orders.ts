@@ -13,7 +13,7 @@ import { PayGateways, type ActiveGateway } from './gateways.ts';
 import { packageOnSale, yuan, type PackageRow } from './packages.ts';
 import { requireIdentity, type Payer } from './payer.ts';
 import { requireAccess } from '../../core/access.ts';
-import { grantPaidOrder } from './first-purchase.ts';
+import { grantPaidOrder, openFirstPurchaseOrder } from './first-purchase.ts';
 import { notifyUrl, sandboxOrderUrl } from './paths.ts';
 import { gatewayReturnUrl } from './return-url.ts';
 
@@ -78,10 +78,6 @@ export class OrderService {
 
     const pkg = await packageOnSale(this.ctx.db, input.packageId);
     if (!pkg) throw fieldError(input.packageField, '套餐不存在或已下架');
-    if (pkg.isActivity === 1 && payer.userId !== null && (await this.hasPaidActivity(payer.userId))) {
-      throw fieldError(input.packageField, '该活动套餐仅限首次开通');
-    }
-
     const active = await this.activeGateways();
     let gateway: ActiveGateway | undefined;
     let channel: PayChannel;
@@ -106,23 +102,32 @@ export class OrderService {
     }
 
     const now = this.ctx.clock.now();
-    const [order] = await this.ctx.db
-      .insert(orders)
-      .values({
-        orderNo: newOrderNo(now),
-        userId: payer.userId,
-        clientCode: payer.clientCode,
-        packageId: pkg.id,
-        amount: pkg.price,
-        provider: gateway.name,
-        channel,
-        mode: input.mode,
-        status: 0,
-        payHash: randomToken(24),
-        expiresAt: new Date(now + ORDER_TTL_SECONDS * 1000),
-        createdAt: new Date(now),
-      })
-      .returning();
+    const insertOrder = (db: Db) =>
+      db
+        .insert(orders)
+        .values({
+          orderNo: newOrderNo(now),
+          userId: payer.userId,
+          clientCode: payer.clientCode,
+          packageId: pkg.id,
+          amount: pkg.price,
+          provider: gateway.name,
+          channel,
+          mode: input.mode,
+          status: 0,
+          payHash: randomToken(24),
+          expiresAt: new Date(now + ORDER_TTL_SECONDS * 1000),
+          createdAt: new Date(now),
+        })
+        .returning();
+    const [order] =
+      pkg.isActivity === 1
+        ? await this.ctx.db.transaction(async (raw) => {
+            const tx = raw as unknown as Db;
+            await openFirstPurchaseOrder(tx, payer, input.packageField);
+            return insertOrder(tx);
+          })
+        : await insertOrder(this.ctx.db);
 
     const provider = this.gateways.get(gateway.name)!;
     let action: PaymentAction;
@@ -151,16 +156,6 @@ export class OrderService {
     // The sandbox's signed link makes a dense QR code; the code carries a short link to it instead.
     if (gateway.name === 'sandbox' && view.mode === 'qr') view.url = sandboxOrderUrl(this.ctx.config.publicUrl, order!.orderNo);
     return { order: order!, ...view, sandbox: gateway.name === 'sandbox' };
-  }
-
-  private async hasPaidActivity(userId: number): Promise<boolean> {
-    const rows = await this.ctx.db
-      .select({ id: orders.id })
-      .from(orders)
-      .innerJoin(packages, eq(packages.id, orders.packageId))
-      .where(and(eq(orders.userId, userId), eq(orders.status, 1), eq(packages.isActivity, 1)))
-      .limit(1);
-    return rows.length > 0;
   }
 
   /** The caller's order by number or by pay hash; 404 for anyone else's (it does not exist for them). */
