@@ -1,9 +1,10 @@
 import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx';
 import { describe, expect, it } from 'vitest';
 import { chunkDocument } from './chunk.ts';
-import { htmlToBlocks } from './docx.ts';
+import { DOCX_LIMITS, htmlToBlocks } from './docx.ts';
 import { parseDocument } from './index.ts';
-import { ParseError } from './types.ts';
+import { makeRepeatedDocx } from './test-fixtures.ts';
+import { MESSAGES, ParseError } from './types.ts';
 
 const cell = (text: string) => new TableCell({ children: [new Paragraph(text)] });
 
@@ -85,5 +86,35 @@ describe('DOCX parsing', () => {
   it('says there is no text in an empty document', async () => {
     const empty = await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph('')] }] }));
     await expect(parseDocument(empty, 'docx')).rejects.toMatchObject({ reason: 'empty', message: '文档中没有可识别的文字' });
+  });
+
+  it('refuses a zip bomb without inflating it: 64 MB of document.xml in a few hundred KB, its size told truly or not', async () => {
+    const paragraph = '<w:p><w:r><w:t>这是一段重复的文字，用来把文档撑大。</w:t></w:r></w:p>';
+    const copies = Math.ceil((64 << 20) / Buffer.byteLength(paragraph));
+    for (const lie of [false, true]) {
+      const bomb = await makeRepeatedDocx(copies, { lie });
+      expect(bomb.length).toBeLessThan(400_000);
+      const before = process.memoryUsage().rss;
+      const e = await parseDocument(bomb, 'docx').catch((err: unknown) => err);
+      expect(e).toBeInstanceOf(ParseError);
+      expect(e).toMatchObject({ reason: 'too_large', message: MESSAGES.tooLarge });
+      // Inflation stopped at the part limit: the heap did not take the 64 MB text, let alone mammoth's tree of it.
+      expect(process.memoryUsage().rss - before).toBeLessThan(DOCX_LIMITS.maxEntryBytes * 4);
+    }
+  });
+
+  it('reads a document written by hand, not by Word or the docx library, through the bounded reader', async () => {
+    const doc = await parseDocument(await makeRepeatedDocx(2000, { text: '合同第一条：双方应当遵守。' }), 'docx');
+    expect(doc.blocks).toHaveLength(2000);
+    expect(doc.blocks[0]).toEqual({ page: null, level: 0, text: '合同第一条：双方应当遵守。' });
+  });
+
+  it('keeps at most the given characters of text, cutting the last block', () => {
+    const html = '<p>一二三四五</p><p>六七八九十</p><p>十一</p>';
+    expect(htmlToBlocks(html, 7)).toEqual([
+      { page: null, level: 0, text: '一二三四五' },
+      { page: null, level: 0, text: '六七' },
+    ]);
+    expect(htmlToBlocks('<p>a😀b</p>', 2)).toEqual([{ page: null, level: 0, text: 'a' }]);
   });
 });

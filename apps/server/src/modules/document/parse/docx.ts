@@ -1,8 +1,10 @@
 /**
  * DOCX through mammoth: converted to its plain HTML, then headings h1-h6 become levels and
  * paragraphs, list items and table rows become body blocks (a row's cells joined by " | ").
+ * The archive is read by core/bounded-unzip, so a zip bomb stops inflating at DOCX_LIMITS.
  */
 import mammoth from 'mammoth';
+import { BoundedZip, ZipLimitError, type UnzipLimits } from '../../../core/bounded-unzip.ts';
 import { stripControls, tidyLine } from './text.ts';
 import { MESSAGES, ParseError, type ParsedBlock } from './types.ts';
 
@@ -25,9 +27,25 @@ export function decodeEntities(s: string): string {
   });
 }
 
-/** Blocks from the small, well-formed HTML mammoth writes. */
-export function htmlToBlocks(html: string): ParsedBlock[] {
+/**
+ * What a DOCX may inflate to. mammoth holds ~35 MB (ordinary paragraphs) to ~100 MB (tiny ones)
+ * per MB of word/document.xml, so the part limit keeps real documents (a 2,000-page text is
+ * ~20 MB) inside the parse process's heap; images are never inflated (they are not converted).
+ */
+export const DOCX_LIMITS: UnzipLimits = { maxEntryBytes: 24 << 20, maxTotalBytes: 48 << 20, maxEntries: 10_000 };
+/** Characters of text kept from one DOCX (about 1,500 pages); the rest is dropped. */
+export const DOCX_MAX_TEXT = 3_000_000;
+
+/** Blocks from the small, well-formed HTML mammoth writes; at most `maxChars` characters of text. */
+export function htmlToBlocks(html: string, maxChars = Infinity): ParsedBlock[] {
   const blocks: ParsedBlock[] = [];
+  let kept = 0;
+  const keep = (block: ParsedBlock) => {
+    if (kept >= maxChars) return;
+    const text = kept + block.text.length > maxChars ? block.text.slice(0, maxChars - kept).replace(/[\uD800-\uDBFF]$/, '') : block.text;
+    kept += text.length;
+    blocks.push({ ...block, text });
+  };
   let text = '';
   let level = 0;
   let tableDepth = 0;
@@ -39,7 +57,7 @@ export function htmlToBlocks(html: string): ParsedBlock[] {
       .map(tidyLine)
       .filter(Boolean)
       .join('\n');
-    if (t) blocks.push({ page: null, level, text: t });
+    if (t) keep({ page: null, level, text: t });
     text = '';
     level = 0;
   };
@@ -48,7 +66,7 @@ export function htmlToBlocks(html: string): ParsedBlock[] {
     else text += s;
   };
   const re = /<(\/?)([a-zA-Z0-9]+)[^>]*?(\/?)>|([^<]+)/g;
-  for (let m = re.exec(html); m; m = re.exec(html)) {
+  for (let m = re.exec(html); m && kept < maxChars; m = re.exec(html)) {
     if (m[4] !== undefined) {
       append(stripControls(decodeEntities(m[4])));
       continue;
@@ -75,7 +93,7 @@ export function htmlToBlocks(html: string): ParsedBlock[] {
         if (!closing) row = [];
         else if (row) {
           const t = row.filter(Boolean).join(' | ');
-          if (t) blocks.push({ page: null, level: 0, text: t });
+          if (t) keep({ page: null, level: 0, text: t });
           row = null;
         }
       } else if (tag === 'td' || tag === 'th') {
@@ -110,14 +128,46 @@ export async function parseDocx(body: Buffer): Promise<ParsedBlock[]> {
     throw encrypted ? new ParseError(MESSAGES.encrypted, 'encrypted') : new ParseError(MESSAGES.oldDoc, 'unsupported');
   }
   let html: string;
+  const limitPassed: ZipLimitError[] = [];
   try {
+    const zip = BoundedZip.open(body, DOCX_LIMITS);
     const result = await mammoth.convertToHtml(
-      { buffer: body },
+      { file: mammothFile(zip, limitPassed) } as unknown as { buffer: Buffer },
       { styleMap: STYLE_MAP, convertImage: mammoth.images.imgElement(async () => ({ src: '' })), externalFileAccess: false },
     );
     html = result.value;
-  } catch {
+  } catch (e) {
+    if (e instanceof ZipLimitError || limitPassed.length) throw new ParseError(MESSAGES.tooLarge, 'too_large');
     throw new ParseError(MESSAGES.corrupt, 'corrupt');
   }
-  return htmlToBlocks(html);
+  if (limitPassed.length) throw new ParseError(MESSAGES.tooLarge, 'too_large');
+  return htmlToBlocks(html, DOCX_MAX_TEXT);
+}
+
+/**
+ * The archive as mammoth's unzip layer reads it (lib/unzip.js takes `{ file }` in place of
+ * `{ buffer }`, the shape of its lib/zipfile.js): each part inflated on demand within the limits.
+ * A limit passed is noted as well as thrown, in case mammoth treats a part as optional.
+ */
+function mammothFile(zip: BoundedZip, limitPassed: ZipLimitError[]) {
+  return {
+    exists: (name: string) => zip.has(name),
+    read: async (name: string, encoding?: string) => {
+      let bytes: Buffer;
+      try {
+        bytes = zip.read(name);
+      } catch (e) {
+        if (e instanceof ZipLimitError) limitPassed.push(e);
+        throw e;
+      }
+      if (encoding === 'base64') return bytes.toString('base64');
+      return encoding ? new TextDecoder(encoding).decode(bytes) : bytes;
+    },
+    write: () => {
+      throw new Error('read only');
+    },
+    toArrayBuffer: () => {
+      throw new Error('read only');
+    },
+  };
 }

@@ -236,3 +236,101 @@ export async function renderTextPng(lines: string[], opts: { width?: number; fon
   lines.forEach((line, i) => ctx.fillText(line, padding, padding + i * lineHeight + lineHeight / 2));
   return canvas.encode('png');
 }
+
+/** One file of a ZIP archive whose body is already compressed (method 8) or stored (method 0). */
+export interface PackedZipEntry {
+  name: string;
+  method: 0 | 8;
+  body: Buffer;
+  crc: number;
+  size: number;
+}
+
+/** A ZIP archive of entries packed beforehand (PKWARE APPNOTE: local headers, central directory, end record). */
+export function zipOfPacked(entries: PackedZipEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const name = Buffer.from(e.name, 'utf8');
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x0800, 6);
+    local.writeUInt16LE(e.method, 8);
+    local.writeUInt32LE(e.crc >>> 0, 14);
+    local.writeUInt32LE(e.body.length, 18);
+    local.writeUInt32LE(e.size, 22);
+    local.writeUInt16LE(name.length, 26);
+    locals.push(local, name, e.body);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(e.method, 10);
+    central.writeUInt32LE(e.crc >>> 0, 16);
+    central.writeUInt32LE(e.body.length, 20);
+    central.writeUInt32LE(e.size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    centrals.push(central, name);
+    offset += local.length + name.length + e.body.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/** The pieces one after another, deflated as they stream (the whole is never in memory at once). */
+export async function deflateStreamed(name: string, pieces: Iterable<Buffer>): Promise<PackedZipEntry> {
+  const { createDeflateRaw, crc32 } = await import('node:zlib');
+  const deflate = createDeflateRaw({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on('data', (d: Buffer) => out.push(d));
+  const done = new Promise((resolve, reject) => deflate.on('end', resolve).on('error', reject));
+  let crc = 0;
+  let size = 0;
+  for (const piece of pieces) {
+    crc = crc32(piece, crc);
+    size += piece.length;
+    if (!deflate.write(piece)) await new Promise((r) => deflate.once('drain', r));
+  }
+  deflate.end();
+  await done;
+  return { name, method: 8, body: Buffer.concat(out), crc, size };
+}
+
+/** `piece` repeated `times` times, in pieces of about 1 MB. */
+function* repeated(piece: string, times: number): Generator<Buffer> {
+  const perChunk = Math.max(1, Math.floor((1 << 20) / Buffer.byteLength(piece)));
+  const chunk = Buffer.from(piece.repeat(perChunk), 'utf8');
+  for (let left = times; left > 0; left -= perChunk) yield left >= perChunk ? chunk : Buffer.from(piece.repeat(left), 'utf8');
+}
+
+const DOCX_TYPES =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+  '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
+  '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>';
+const DOCX_RELS =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+  '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>';
+
+/**
+ * A DOCX whose word/document.xml is `paragraphs` copies of one paragraph: with many copies, a
+ * few hundred KB that inflate to hundreds of MB (a zip bomb). `lie` writes a small inflated size
+ * into the headers, as an attacker would.
+ */
+export async function makeRepeatedDocx(paragraphs: number, opts: { text?: string; lie?: boolean } = {}): Promise<Buffer> {
+  const paragraph = `<w:p><w:r><w:t>${opts.text ?? '这是一段重复的文字，用来把文档撑大。'}</w:t></w:r></w:p>`;
+  const head = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>';
+  const document = await deflateStreamed('word/document.xml', [Buffer.from(head), ...repeated(paragraph, paragraphs), Buffer.from('</w:body></w:document>')]);
+  if (opts.lie) document.size = 4096;
+  const small = (name: string, text: string) => deflateStreamed(name, [Buffer.from(text, 'utf8')]);
+  return zipOfPacked([await small('[Content_Types].xml', DOCX_TYPES), await small('_rels/.rels', DOCX_RELS), document]);
+}

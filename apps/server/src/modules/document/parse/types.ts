@@ -20,7 +20,7 @@ export interface ParsedDocument {
   skippedPages?: number;
 }
 
-export type ParseErrorReason = 'encrypted' | 'corrupt' | 'empty' | 'unsupported';
+export type ParseErrorReason = 'encrypted' | 'corrupt' | 'empty' | 'unsupported' | 'too_large';
 
 /** A document that cannot be read; `message` is a user-facing reason in Chinese. */
 export class ParseError extends Error {
@@ -41,4 +41,5 @@ export const MESSAGES = {
   oldDoc: '不支持旧版 Word（.doc）格式，请另存为 .docx 后上传',
   noOcr: '图片文字识别未启用，无法解析图片',
   imageTooLarge: '图片尺寸过大，无法识别',
+  tooLarge: '文档内容过大，无法解析，请拆分后再上传',
 } as const;
