@@ -13,10 +13,12 @@ export interface FieldDef {
   options?: readonly string[];
   /** Sealed at rest, masked in every reply and audit row. */
   secret?: boolean;
+  /** What the console calls a URL setting (in its error messages). */
+  label?: string;
 }
 
 const text = (key: string): FieldDef => ({ key, kind: 'text' });
-const url = (key: string): FieldDef => ({ key, kind: 'url' });
+const url = (key: string, label: string): FieldDef => ({ key, kind: 'url', label });
 const secret = (key: string): FieldDef => ({ key, kind: 'secret', secret: true });
 const privatePem = (key: string): FieldDef => ({ key, kind: 'pem', secret: true });
 const publicPem = (key: string): FieldDef => ({ key, kind: 'pem' });
@@ -28,24 +30,24 @@ export const INTEGRATION_FIELDS: Record<IntegrationGroupId, readonly FieldDef[]>
     secret('ALIYUN_SMS_ACCESS_KEY_SECRET'),
     text('ALIYUN_SMS_SIGN_NAME'),
     text('ALIYUN_SMS_TEMPLATE_CODE'),
-    url('ALIYUN_SMS_ENDPOINT'),
+    url('ALIYUN_SMS_ENDPOINT', '阿里云短信接口地址'),
     text('TENCENT_SMS_SECRET_ID'),
     secret('TENCENT_SMS_SECRET_KEY'),
     text('TENCENT_SMS_SDK_APP_ID'),
     text('TENCENT_SMS_SIGN_NAME'),
     text('TENCENT_SMS_TEMPLATE_ID'),
     text('TENCENT_SMS_REGION'),
-    url('TENCENT_SMS_ENDPOINT'),
+    url('TENCENT_SMS_ENDPOINT', '腾讯云短信接口地址'),
   ],
-  wechat: [text('WECHAT_APP_ID'), secret('WECHAT_APP_SECRET'), secret('WECHAT_TOKEN'), url('WECHAT_API_BASE')],
+  wechat: [text('WECHAT_APP_ID'), secret('WECHAT_APP_SECRET'), secret('WECHAT_TOKEN'), url('WECHAT_API_BASE', '公众号接口地址')],
   storage: [
     text('S3_BUCKET'),
-    url('S3_ENDPOINT'),
+    url('S3_ENDPOINT', 'S3 地址'),
     text('S3_REGION'),
     text('S3_ACCESS_KEY_ID'),
     secret('S3_SECRET_ACCESS_KEY'),
     { key: 'S3_FORCE_PATH_STYLE', kind: 'bool' },
-    url('S3_PUBLIC_URL'),
+    url('S3_PUBLIC_URL', 'S3 公开访问地址'),
   ],
   pay_wechat: [
     text('WECHAT_PAY_MCHID'),
@@ -55,12 +57,12 @@ export const INTEGRATION_FIELDS: Record<IntegrationGroupId, readonly FieldDef[]>
     secret('WECHAT_PAY_API_V3_KEY'),
     publicPem('WECHAT_PAY_PLATFORM_CERT'),
     text('WECHAT_PAY_PLATFORM_SERIAL'),
-    url('WECHAT_PAY_API_BASE'),
+    url('WECHAT_PAY_API_BASE', '微信支付接口地址'),
   ],
-  pay_alipay: [text('ALIPAY_APP_ID'), privatePem('ALIPAY_PRIVATE_KEY'), publicPem('ALIPAY_PUBLIC_KEY'), url('ALIPAY_GATEWAY'), text('ALIPAY_SELLER_ID')],
-  pay_epay: [url('EPAY_API_URL'), text('EPAY_PID'), secret('EPAY_KEY')],
-  pay_mpay: [url('MPAY_API_URL'), text('MPAY_ID'), secret('MPAY_KEY')],
-  pay_hupi: [text('HUPI_APP_ID'), secret('HUPI_APP_SECRET'), url('HUPI_API_URL')],
+  pay_alipay: [text('ALIPAY_APP_ID'), privatePem('ALIPAY_PRIVATE_KEY'), publicPem('ALIPAY_PUBLIC_KEY'), url('ALIPAY_GATEWAY', '支付宝网关地址'), text('ALIPAY_SELLER_ID')],
+  pay_epay: [url('EPAY_API_URL', '易支付接口地址'), text('EPAY_PID'), secret('EPAY_KEY')],
+  pay_mpay: [url('MPAY_API_URL', '码支付接口地址'), text('MPAY_ID'), secret('MPAY_KEY')],
+  pay_hupi: [text('HUPI_APP_ID'), secret('HUPI_APP_SECRET'), url('HUPI_API_URL', '虎皮椒接口地址')],
   pay_sandbox: [],
 };
 
@@ -76,6 +78,9 @@ export function maskSecret(value: string): string {
   return v.length <= 12 ? '****' : `${v.slice(0, 3)}…${v.slice(-4)}`;
 }
 
+/** The refusal of a console URL that points inside (a private, loopback, link-local… address, literal or resolved). */
+export const internalUrlMessage = (label: string) => `「${label}」指向内网地址，已拒绝；如确需使用，请在 SAFE_FETCH_ALLOW_HOSTS 中允许该主机`;
+
 /** Hosts that console-set URLs may name although they are local or private (SAFE_FETCH_ALLOW_HOSTS: intranet mirrors, tests' fakes). */
 function allowedHost(u: URL, allow: string | undefined): boolean {
   const list = (allow ?? '')
@@ -88,7 +93,8 @@ function allowedHost(u: URL, allow: string | undefined): boolean {
 /**
  * A value as the console may store it, or the reason it may not. URLs set in the console are https on
  * a public host unless SAFE_FETCH_ALLOW_HOSTS lists their host: a console value must not turn the
- * server's test calls into reads of its own network. Key settings take PEM text or base64, never a
+ * server's test calls into reads of its own network. (This is the check of the text; what a name
+ * resolves to is checked by Integrations.checkConsoleUrl at save, and again at every connection.) Key settings take PEM text or base64, never a
  * file path (the environment may name a file; the console may not read the server's files).
  */
 export function checkValue(def: FieldDef, raw: string, allowHosts: string | undefined): { value: string } | { error: string } {
@@ -117,7 +123,7 @@ export function checkValue(def: FieldDef, raw: string, allowHosts: string | unde
       if (allowedHost(u, allowHosts)) return { value };
       const host = u.hostname.replace(/^\[|\]$/g, '');
       const local = host === 'localhost' || host.endsWith('.localhost') || (/^[\d.]+$|:/.test(host) && isBlockedAddress(host));
-      if (local) return { error: `${def.key}：不能指向本机或内网地址（需要时把主机加入 SAFE_FETCH_ALLOW_HOSTS）` };
+      if (local) return { error: internalUrlMessage(def.label ?? def.key) };
       if (u.protocol !== 'https:') return { error: `${def.key}：须为 https 网址` };
       return { value };
     }

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import type { IntegrationGroupId } from '@app/shared';
 import { demoModeOf, type Env } from '../config.ts';
@@ -10,7 +11,9 @@ import { createStorageProvider } from '../providers/storage/index.ts';
 import type { StorageProvider } from '../providers/storage/types.ts';
 import { createWechatProvider, NoWechat, type WechatProvider } from '../providers/wechat/index.ts';
 import type { AppContext } from './context.ts';
-import { ALL_FIELDS } from './integration-fields.ts';
+import { badRequest } from './errors.ts';
+import { ALL_FIELDS, internalUrlMessage } from './integration-fields.ts';
+import { guardedFetch, internalAddressOf, resolveWithDns, type ConnectGuard, type HostResolver } from './safe-fetch.ts';
 import { createSecretBox, type SecretBox } from './secret-box.ts';
 
 /** Published after a change of the console's integration settings: every instance rebuilds its providers. */
@@ -30,10 +33,10 @@ type Kind = 'sms' | 'wechat' | 'storage' | 'pay';
 export const kindOf = (group: IntegrationGroupId): Kind => (group.startsWith('pay_') ? 'pay' : (group as Kind));
 const KINDS: readonly Kind[] = ['sms', 'wechat', 'storage', 'pay'];
 
-/** The payment gateways of the settings; the sandbox follows the app clock (tests move it). */
-export function buildPay(ctx: Pick<AppContext, 'config' | 'clock' | 'log'>, env: Env, sandbox?: SandboxPay): PayProviders {
+/** The payment gateways of the settings; the sandbox follows the app clock (tests move it). `doFetch`: how the gateways are called. */
+export function buildPay(ctx: Pick<AppContext, 'config' | 'clock' | 'log'>, env: Env, sandbox?: SandboxPay, doFetch?: typeof fetch): PayProviders {
   const log = { info: (m: string) => ctx.log.info(m), warn: (m: string) => ctx.log.warn(m) };
-  const providers = createPayProviders(env, ctx.config.publicUrl, { log });
+  const providers = createPayProviders(env, ctx.config.publicUrl, { log, fetch: doFetch });
   providers.sandbox =
     sandbox ?? new SandboxPay({ publicUrl: ctx.config.publicUrl, secret: env.PAY_SANDBOX_SECRET?.trim() || undefined, now: () => ctx.clock.now() });
   return providers;
@@ -48,6 +51,22 @@ export function announcePay(ctx: Pick<AppContext, 'log'>, pay: PayProviders, env
   if (pay.alipay && !env.ALIPAY_SELLER_ID?.trim()) {
     ctx.log.warn('ALIPAY_SELLER_ID is not set: Alipay notifications are not checked against the merchant (seller_id)');
   }
+}
+
+/** `host:port` of each URL the environment sets for an integration or the models: the operator's own choices. */
+function environmentHosts(env: Env): string[] {
+  const hosts: string[] = [];
+  for (const key of [...[...ALL_FIELDS.values()].filter((f) => f.kind === 'url').map((f) => f.key), 'OPENAI_BASE_URL']) {
+    const value = (env as Record<string, unknown>)[key];
+    if (typeof value !== 'string' || !value.trim()) continue;
+    try {
+      const u = new URL(value.trim());
+      hosts.push(`${u.hostname.replace(/^\[|\]$/g, '')}:${u.port || (u.protocol === 'https:' ? '443' : '80')}`);
+    } catch {
+      // not a URL: nothing to trust
+    }
+  }
+  return hosts;
 }
 
 /**
@@ -69,10 +88,56 @@ export class Integrations {
   /** The settings each live provider was built from: an unchanged kind keeps its instance (and its caches). */
   private built = new Map<Kind, string>();
   private readonly listeners: (() => void)[] = [];
+  /** How names of console URLs resolve, at save and at connect (tests put in one that answers what they need). */
+  resolveHost: HostResolver = resolveWithDns;
+  /**
+   * What providers built from console settings may connect to: public addresses, and the hosts the
+   * operator trusts (SAFE_FETCH_ALLOW_HOSTS, and those the environment's own URLs name).
+   */
+  readonly guard: ConnectGuard;
+  /** fetch under `guard`, for every provider built here and for the console's tests. */
+  readonly fetch: typeof fetch;
+  private readonly literalGuards = new Map<string, ConnectGuard>();
 
   constructor(private readonly ctx: AppContext) {
     this.base = { sms: ctx.sms, wechat: ctx.wechat, storage: ctx.storage, pay: ctx.pay };
     this.startDemo = ctx.config.demo;
+    const allowHosts = [
+      ...(ctx.config.env.SAFE_FETCH_ALLOW_HOSTS ?? '')
+        .split(',')
+        .map((h) => h.trim())
+        .filter(Boolean),
+      ...environmentHosts(ctx.config.env),
+    ];
+    this.guard = { allowHosts, resolve: (host, options) => this.resolveHost(host, options) };
+    this.fetch = guardedFetch(this.guard);
+  }
+
+  /**
+   * Refuses (a 400 naming the setting) a URL saved in the console whose host is, or resolves to, an
+   * address that is not public, unless the operator trusts that host.
+   */
+  async checkConsoleUrl(label: string, url: string): Promise<void> {
+    if (await internalAddressOf(url, this.guard)) throw badRequest(internalUrlMessage(label));
+  }
+
+  /**
+   * The guard of a model's upstream at `baseUrl`. A base that is a literal address was checked when
+   * an administrator saved it and cannot be re-pointed, so it is reached as saved; a name goes
+   * through the checked lookup every time, and so does every redirect.
+   */
+  guardFor(baseUrl: string): ConnectGuard {
+    let host: string;
+    try {
+      const u = new URL(baseUrl);
+      if (!isIP(u.hostname.replace(/^\[|\]$/g, ''))) return this.guard;
+      host = `${u.hostname.replace(/^\[|\]$/g, '')}:${u.port || (u.protocol === 'https:' ? '443' : '80')}`;
+    } catch {
+      return this.guard;
+    }
+    let guard = this.literalGuards.get(host);
+    if (!guard) this.literalGuards.set(host, (guard = { ...this.guard, allowHosts: [...this.guard.allowHosts, host] }));
+    return guard;
   }
 
   /** The secrets key, read when first needed (a fresh site's key file is then made by the models module, which says so in the log). */
@@ -106,20 +171,20 @@ export class Integrations {
   build(kind: Kind, env: Env): LiveProviders[Kind] {
     switch (kind) {
       case 'sms': {
-        const sms = createSmsProvider(env, this.ctx.log);
+        const sms = createSmsProvider(env, this.ctx.log, this.fetch);
         return sms.name === 'console' && this.base.sms.name === 'console' ? this.base.sms : sms;
       }
       case 'wechat': {
         const demo = this.demoFor(env);
-        const wechat = createWechatProvider(env, this.ctx.config.publicUrl, demo);
+        const wechat = createWechatProvider(env, this.ctx.config.publicUrl, demo, this.fetch);
         return wechat.name === 'dev' && this.base.wechat.name === 'dev' ? this.base.wechat : wechat;
       }
       case 'storage': {
-        const storage = createStorageProvider({ ...this.ctx.config, env });
+        const storage = createStorageProvider({ ...this.ctx.config, env }, this.fetch);
         return storage.name === 'local' && this.base.storage.name === 'local' ? this.base.storage : storage;
       }
       case 'pay':
-        return buildPay(this.ctx, env, this.base.pay.sandbox);
+        return buildPay(this.ctx, env, this.base.pay.sandbox, this.fetch);
     }
   }
 

@@ -216,7 +216,7 @@ const blocked = (what: string) => new SafeFetchError('blocked', `不允许访问
 /** Resolves a name to all its addresses, as dns.lookup does (tests put in one that answers what they need). */
 export type HostResolver = (hostname: string, options: LookupAllOptions) => Promise<LookupAddress[]>;
 
-const resolveWithDns: HostResolver = (hostname, options) =>
+export const resolveWithDns: HostResolver = (hostname, options) =>
   new Promise((resolve, reject) => dnsLookup(hostname, options, (err, addresses) => (err ? reject(err) : resolve(addresses))));
 
 /** A dns.lookup for net.connect that resolves through `resolve` and refuses a host any of whose addresses is not public. */
@@ -442,4 +442,32 @@ export function guardAgent<A extends HttpAgent>(agent: A, guard: ConnectGuard): 
     return socket;
   };
   return agent;
+}
+
+/**
+ * The first address of `url`'s host that is not public (the literal itself, or what its name
+ * resolves to now), for a check when the URL is saved; null when every address is public, when the
+ * guard allows the host, or when the name does not resolve within `timeoutMs` (the connection is
+ * checked again when it is made).
+ */
+export async function internalAddressOf(url: string, guard: ConnectGuard, timeoutMs = 3000): Promise<string | null> {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return null;
+  }
+  const host = bareHost(u);
+  if (isAllowed(u, guard.allowHosts)) return null;
+  if (isIP(host)) return isBlockedAddress(host) ? host : null;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, timeoutMs, null)));
+  try {
+    const addresses = await Promise.race([(guard.resolve ?? resolveWithDns)(host, { all: true }), late]);
+    return addresses?.find((a) => isBlockedAddress(a.address))?.address ?? null;
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
 }

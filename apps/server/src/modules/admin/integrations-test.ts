@@ -6,6 +6,7 @@ import { randomDigits } from '../../core/ids.ts';
 import { INTEGRATION_FIELDS } from '../../core/integration-fields.ts';
 import { buildPay } from '../../core/integrations.ts';
 import { limitOrThrow } from '../../core/rate-limit.ts';
+import { guardRefusal } from '../../core/safe-fetch.ts';
 import { createPayProviders, type PaymentAction, type PayProvider } from '../../providers/pay/index.ts';
 import { createSmsProvider } from '../../providers/sms/index.ts';
 import { createStorageProvider } from '../../providers/storage/index.ts';
@@ -29,11 +30,11 @@ interface Seen {
   text: string;
 }
 
-/** A fetch that keeps the last answer (status and body) for the report. */
-function recorder() {
+/** A fetch (over `base`) that keeps the last answer (status and body) for the report. */
+function recorder(base: typeof fetch) {
   const seen: Seen[] = [];
   const doFetch: typeof fetch = async (input, init) => {
-    const res = await fetch(input, init);
+    const res = await base(input, init);
     const text = await res
       .clone()
       .text()
@@ -94,7 +95,7 @@ async function runTest(ctx: AppContext, group: IntegrationGroupId, phone: string
       return { provider: 'official', message: '已获取 access_token，公众号凭据有效' };
     }
     case 'storage': {
-      const storage = createStorageProvider({ ...ctx.config, env });
+      const storage = createStorageProvider({ ...ctx.config, env }, ctx.integrations.fetch);
       const key = `admin-test/probe-${randomBytes(6).toString('hex')}.txt`;
       const body = Buffer.from(`integration test ${new Date(ctx.clock.now()).toISOString()}`);
       await storage.put(key, body, 'text/plain');
@@ -149,7 +150,8 @@ export async function testIntegration(ctx: AppContext, a: Actor, group: Integrat
     .filter((d) => d.secret)
     .map((d) => ctx.integrations.override(d.key) ?? envValue(ctx, d.key));
   const clean = (s: string) => scrubSecrets(s, secrets).replace(/("access_token"\s*:\s*")[^"]*(")/g, '$1***$2');
-  const { seen, doFetch } = recorder();
+  // The test calls go out as the providers built from console settings do: under the connection guard.
+  const { seen, doFetch } = recorder(ctx.integrations.fetch);
   const started = Date.now();
   let reply: IntegrationTestReply;
   try {
@@ -167,7 +169,7 @@ export async function testIntegration(ctx: AppContext, a: Actor, group: Integrat
       provider: group,
       status,
       code,
-      message: clean(typeof err.message === 'string' ? err.message : String(e)).slice(0, 500),
+      message: clean(guardRefusal(e)?.message ?? (typeof err.message === 'string' ? err.message : String(e))).slice(0, 500),
       body: last ? clean(last.text).slice(0, BODY_MAX) : null,
       latencyMs: Date.now() - started,
     };

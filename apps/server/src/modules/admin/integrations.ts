@@ -110,6 +110,7 @@ export async function saveIntegration(ctx: AppContext, a: Actor, group: Integrat
     }
     const checked = checkValue(def, raw, ctx.config.env.SAFE_FETCH_ALLOW_HOSTS);
     if ('error' in checked) throw badRequest(checked.error);
+    if (def.kind === 'url' && checked.value !== current.get(def.key)) await I.checkConsoleUrl(def.label ?? def.key, checked.value);
     next.set(def.key, checked.value);
   }
 

@@ -3,6 +3,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { Socket } from 'node:net';
 import type { Duplex, Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { guardAgent, type ConnectGuard } from '../../core/safe-fetch.ts';
 import { errorFromAnswer } from './classify.ts';
 import { SseParser } from './sse.ts';
 import { LlmError, type LlmChunk, type LlmMessage, type LlmProvider, type LlmRequest, type LlmUsage } from './types.ts';
@@ -13,6 +14,8 @@ export interface OpenAiChatOptions {
   apiKey: string;
   /** Given up when no headers, or no further bytes, arrive for this long. */
   timeoutMs: number;
+  /** Set when the base URL may come from the admin console: connections only to public addresses, but for the guard's allowed hosts. */
+  guard?: ConnectGuard;
 }
 
 const MAX_ERROR_BODY = 64 * 1024;
@@ -35,18 +38,26 @@ export function completionsUrl(baseUrl: string) {
 }
 
 const agents = new Map<string, HttpAgent>();
+/** The pools of guarded connections, apart from the unguarded ones (a socket is checked once, when it connects). */
+const guardedAgents = new WeakMap<ConnectGuard, Map<string, HttpAgent>>();
 
 /**
- * One keep-alive pool per origin, shared by every key and turn: a turn usually starts on a warm
- * connection (no TCP or TLS handshake before its first text). LIFO keeps the fewest sockets hot.
+ * One keep-alive pool per origin (and guard), shared by every key and turn: a turn usually starts on
+ * a warm connection (no TCP or TLS handshake before its first text). LIFO keeps the fewest sockets hot.
  */
-function agentFor(url: URL): HttpAgent {
-  let agent = agents.get(url.origin);
+function agentFor(url: URL, guard?: ConnectGuard): HttpAgent {
+  let pools = agents;
+  if (guard) {
+    pools = guardedAgents.get(guard) ?? new Map<string, HttpAgent>();
+    guardedAgents.set(guard, pools);
+  }
+  let agent = pools.get(url.origin);
   if (!agent) {
     const opts = { keepAlive: true, maxSockets: MAX_SOCKETS_PER_ORIGIN, maxFreeSockets: MAX_FREE_SOCKETS_PER_ORIGIN, scheduling: 'lifo' as const };
     agent = url.protocol === 'https:' ? new HttpsAgent(opts) : new HttpAgent(opts);
     limitIdle(agent);
-    agents.set(url.origin, agent);
+    if (guard) guardAgent(agent, guard);
+    pools.set(url.origin, agent);
   }
   return agent;
 }
@@ -140,6 +151,7 @@ interface CallOptions {
   body: string;
   timeoutMs: number;
   signal?: AbortSignal;
+  guard?: ConnectGuard;
 }
 
 /** Receives each delta as it is parsed; a promise returned pauses the upstream until it settles. */
@@ -233,7 +245,7 @@ class UpstreamCall {
       // Like fetch, the key is not sent on to another origin.
       const { Authorization: _key, ...anonymous } = this.opts.headers;
       const headers = url.origin === this.origin ? this.opts.headers : anonymous;
-      req = request(url, { method: 'POST', headers, agent: agentFor(url) });
+      req = request(url, { method: 'POST', headers, agent: agentFor(url, this.opts.guard) });
     } catch (e) {
       return this.fail(this.refused(e));
     }
@@ -498,6 +510,7 @@ export class OpenAiChat implements LlmProvider {
       body,
       timeoutMs: this.opts.timeoutMs,
       signal: req.signal,
+      guard: this.opts.guard,
     };
   }
 

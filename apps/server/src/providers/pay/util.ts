@@ -1,5 +1,6 @@
 import { createHash, createPrivateKey, createPublicKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { guardRefusal } from '../../core/safe-fetch.ts';
 import { NotificationRejected, PayRequestError, type NotificationAck, type NotificationRequest } from './types.ts';
 
 export const PAY_TIMEOUT_MS = 15_000;
@@ -177,6 +178,8 @@ export async function callGateway(
     if (err instanceof Error && err.name === 'TimeoutError') {
       throw new PayRequestError(`${gatewayName}响应超时，请稍后重试`);
     }
+    const refused = guardRefusal(err);
+    if (refused) throw new PayRequestError(`无法连接${gatewayName}：${refused.message}`);
     const code = (err as { cause?: { code?: unknown } }).cause?.code;
     throw new PayRequestError(`无法连接${gatewayName}${typeof code === 'string' ? `（${code}）` : ''}，请稍后重试`);
   }

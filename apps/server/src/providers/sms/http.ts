@@ -1,3 +1,4 @@
+import { guardRefusal } from '../../core/safe-fetch.ts';
 import { SmsSendError } from './types.ts';
 
 export const SMS_TIMEOUT_MS = 10_000;
@@ -21,6 +22,8 @@ export async function callGateway(
     if (err instanceof Error && err.name === 'TimeoutError') {
       throw new SmsSendError('短信服务响应超时，请稍后重试');
     }
+    const refused = guardRefusal(err);
+    if (refused) throw new SmsSendError(`无法连接短信服务：${refused.message}`);
     const code = (err as { cause?: { code?: unknown } }).cause?.code;
     throw new SmsSendError(`无法连接短信服务${typeof code === 'string' ? `（${code}）` : ''}，请稍后重试`);
   }

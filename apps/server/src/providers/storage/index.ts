@@ -6,8 +6,11 @@ import { LocalStorage } from './local.ts';
 import { S3Storage } from './s3.ts';
 import type { StorageProvider } from './types.ts';
 
-/** S3 when S3_BUCKET is set (then its keys are required); the local disk under DATA_DIR/uploads otherwise. */
-export function createStorageProvider(config: AppConfig): StorageProvider {
+/**
+ * S3 when S3_BUCKET is set (then its keys are required); the local disk under DATA_DIR/uploads otherwise.
+ * `doFetch`: how S3 requests go out (core/integrations.ts passes a guarded fetch for console settings).
+ */
+export function createStorageProvider(config: AppConfig, doFetch?: typeof fetch): StorageProvider {
   const env = config.env;
   if (env.S3_BUCKET) {
     const missing = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !env[k]);
@@ -20,6 +23,7 @@ export function createStorageProvider(config: AppConfig): StorageProvider {
       secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
       forcePathStyle: env.S3_FORCE_PATH_STYLE,
       publicUrl: env.S3_PUBLIC_URL,
+      fetch: doFetch,
     });
   }
   const dataDir = resolve(config.dataDir);

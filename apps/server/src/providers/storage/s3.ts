@@ -5,6 +5,7 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import { UPLOAD_SLICE_BYTES } from '@app/shared';
+import { guardRefusal } from '../../core/safe-fetch.ts';
 import {
   checkUploadRequest,
   partCount,
@@ -29,6 +30,8 @@ export interface S3StorageOptions {
   timeoutMs?: number;
   /** The time server-side requests are signed with (S3 refuses more than 15 minutes of skew). */
   now?: () => number;
+  /** How requests go out (default the global fetch; a guarded one when the endpoint came from the admin console). */
+  fetch?: typeof fetch;
 }
 
 /** An error answer of the store (`code` as S3 names it, e.g. NoSuchUpload). */
@@ -176,6 +179,7 @@ export class S3Storage implements StorageProvider {
   private publicBase: string;
   private timeoutMs: number;
   private now: () => number;
+  private readonly doFetch: typeof fetch;
 
   constructor(opts: S3StorageOptions) {
     this.bucket = opts.bucket;
@@ -194,6 +198,7 @@ export class S3Storage implements StorageProvider {
     this.publicBase = (opts.publicUrl ?? this.bucketUrl).replace(/\/+$/, '');
     this.timeoutMs = opts.timeoutMs ?? 120_000;
     this.now = opts.now ?? Date.now;
+    this.doFetch = opts.fetch ?? ((input, init) => fetch(input, init));
   }
 
   /** The bucket's own URL, e.g. `https://b.s3.us-east-1.amazonaws.com` or `http://127.0.0.1:9000/b`. */
@@ -227,11 +232,14 @@ export class S3Storage implements StorageProvider {
       now: this.now(),
     });
     const url = `${this.protocol}//${this.host}${path}${query ? `?${query}` : ''}`;
-    return fetch(url, {
+    return this.doFetch(url, {
       method,
       headers,
       body: body ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength) : undefined,
       signal: AbortSignal.timeout(this.timeoutMs),
+    }).catch((e: unknown) => {
+      // A connection the guard refused says why, not just "fetch failed".
+      throw guardRefusal(e) ?? e;
     });
   }
 

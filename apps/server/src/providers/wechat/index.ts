@@ -11,9 +11,10 @@ type WechatEnv = Pick<Env, 'WECHAT_APP_ID' | 'WECHAT_APP_SECRET' | 'WECHAT_TOKEN
 
 /**
  * The real account when all three credentials are set; when none is, the simulator in demo mode and
- * no WeChat login otherwise; half a setup is an error.
+ * no WeChat login otherwise; half a setup is an error. `doFetch`: how the account's API is called
+ * (core/integrations.ts passes a guarded fetch for console settings).
  */
-export function createWechatProvider(env: WechatEnv, publicUrl: string, demo = true): WechatProvider {
+export function createWechatProvider(env: WechatEnv, publicUrl: string, demo = true, doFetch?: typeof fetch): WechatProvider {
   const required = {
     WECHAT_APP_ID: env.WECHAT_APP_ID?.trim(),
     WECHAT_APP_SECRET: env.WECHAT_APP_SECRET?.trim(),
@@ -34,5 +35,6 @@ export function createWechatProvider(env: WechatEnv, publicUrl: string, demo = t
     appSecret: required.WECHAT_APP_SECRET!,
     token: required.WECHAT_TOKEN!,
     apiBase: env.WECHAT_API_BASE?.trim() || undefined,
+    fetch: doFetch,
   });
 }

@@ -1,3 +1,4 @@
+import { guardRefusal } from '../../core/safe-fetch.ts';
 import { buildTextReply, parseScanPush } from './push.ts';
 import { verifyWechatSignature, type SignedPush } from './signature.ts';
 import type { WechatProvider, WechatScanEvent } from './types.ts';
@@ -150,7 +151,8 @@ export class OfficialWechat implements WechatProvider {
     try {
       res = await this.fetch(`${this.apiBase}${path}`, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     } catch (cause) {
-      throw new Error(`无法连接微信接口 ${endpoint}`, { cause });
+      const refused = guardRefusal(cause);
+      throw new Error(`无法连接微信接口 ${endpoint}${refused ? `：${refused.message}` : ''}`, { cause });
     }
     if (!res.ok) throw new Error(`微信接口 ${endpoint} 返回 HTTP ${res.status}`);
     const body: unknown = await res.json().catch(() => null);
