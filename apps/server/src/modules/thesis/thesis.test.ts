@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { thesisOutlineEvent, thesisWatchEvent } from '@app/shared';
-import { jobs, models, orders, theses } from '../../db/schema/index.ts';
+import { balanceLedger, jobs, models, orders, theses } from '../../db/schema/index.ts';
 import { addModel, getBalance, setBalance, userIdOf, waitFor } from '../../testing/chat.ts';
 import { startFakeUpstream, type FakeUpstream } from '../../testing/fake-upstream.ts';
 import { officeCommand, officeToPdf } from '../../core/office.ts';
@@ -258,7 +258,7 @@ describe('thesis writing', () => {
     }
   });
 
-  it('stops when asked: the sections written so far are kept and charged, never more than held; another user cannot stop it', async () => {
+  it('stops when asked: what was written so far (the abstract, finished sections, the streamed part of the one in progress) is kept and charged, never more than held; another user cannot stop it', async () => {
     await setBalance(t, aliceId, { base3: 20 });
     const slow = await createTestApp({ shareWith: t, turns: fast, env: { LLM_OFFLINE_DELAY_MS: '3' } });
     try {
@@ -273,9 +273,10 @@ describe('thesis writing', () => {
       const d = (await t.call('GET', '/api/thesis/detail', { token: alice, query: { id: String(id) } })).body.data;
       expect(d.status).toBe('outlined');
       const sections = d.outline.flatMap((c: { sections: { status: string; text: string }[] }) => c.sections);
-      const written = sections.filter((s: { status: string }) => s.status === 'done').reduce((n: number, s: { text: string }) => n + s.text.length, 0);
+      const written = sections.reduce((n: number, s: { text: string }) => n + s.text.length, 0);
       expect(sections.some((s: { status: string }) => s.status !== 'done')).toBe(true);
-      expect(d.charged).toBe(Math.min(held, Math.ceil(written / 1000)));
+      expect(sections.every((s: { status: string; text: string }) => (s.status === 'done' || s.status === 'stopped') === s.text.length > 0)).toBe(true);
+      expect(d.charged).toBe(Math.min(held, Math.ceil((d.abstract.length + d.keywords.length + written) / 1000)));
       expect(await model3(aliceId)).toBe(20 - d.charged);
       // Written again later: only what is missing.
       const again = await t.call('POST', '/api/thesis/write', { token: alice, body: { id } });
@@ -287,6 +288,76 @@ describe('thesis writing', () => {
       await slow.close();
     }
   });
+
+  it('a stop while the first section streams: the abstract and the streamed text are kept and charged by their length, the ledger agrees; writing again finishes it', async () => {
+    await setBalance(t, aliceId, { base3: 10 });
+    // Slow enough that the stop lands mid-section (the step checks for it once a second).
+    const slow = await createTestApp({ shareWith: t, turns: fast, env: { LLM_OFFLINE_DELAY_MS: '20' } });
+    try {
+      const id = await create();
+      await outline(id);
+      // A long first section: it is still streaming when the stop is seen.
+      const long = [{ title: '绪论', sections: [{ title: '研究背景', chars: 2000 }, { title: '研究意义', chars: 1000 }] }];
+      expect((await t.call('POST', '/api/thesis/outline/save', { token: alice, body: { id, outline: long } })).body.code).toBe(200);
+      const res = await slow.call('POST', '/api/thesis/write', { token: alice, body: { id } });
+      const held = res.body.data.held as number;
+      expect(held).toBe(3);
+      const jobId = res.body.data.job_id as number;
+      const base = await slow.listen();
+      let live = { key: null as string | null, text: '' };
+      let seenAtStop = '';
+      let stop: Promise<unknown> | null = null;
+      const read = await readSseEvents(await fetch(`${base}/api/thesis/watch?id=${id}`, { headers: { authorization: `Bearer ${alice}` } }), thesisWatchEvent, (e) => {
+        if (e.type === 'job.snapshot' || e.type === 'sync') live = { key: e.key, text: e.text };
+        else if (e.type === 'section') live = { key: e.key, text: '' };
+        else if (e.type === 'delta' && e.key === live.key && e.at <= live.text.length) live = { key: e.key, text: live.text + e.text.slice(live.text.length - e.at) };
+        if (!stop && live.text.length >= 40) {
+          seenAtStop = live.text;
+          stop = slow.call('POST', '/api/thesis/cancel', { token: alice, body: { id } });
+        }
+      });
+      expect(((await stop!) as { body: { code: number } }).body.code).toBe(200);
+      const end = read.last as Extract<typeof read.last, { type: 'job.end' }>;
+      expect(end).toMatchObject({ type: 'job.end', status: 'done' });
+      const d = (await t.call('GET', '/api/thesis/detail', { token: alice, query: { id: String(id) } })).body.data;
+      expect(d.status).toBe('outlined');
+      const [first, ...rest] = d.outline.flatMap((c: { sections: { key: string; status: string; text: string }[] }) => c.sections);
+      // The section cut short keeps exactly what streamed; the others hold nothing.
+      expect(first.key).toBe(live.key);
+      expect(first.status).toBe('stopped');
+      expect(first.text.startsWith(seenAtStop.trimStart())).toBe(true);
+      expect(first.text).toBe(live.text.trim());
+      for (const s of rest) expect(s).toMatchObject({ status: 'pending', text: '' });
+      expect(d.abstract).toContain('离线演示');
+      expect(d.written).toBe(first.text.length);
+      // Charged for every character shown (abstract and keywords included), per started thousand, never more than held.
+      const delivered = d.abstract.length + d.keywords.length + first.text.length;
+      expect(d.charged).toBeGreaterThan(0);
+      expect(d.charged).toBe(Math.min(held, Math.ceil(delivered / 1000)));
+      expect(end.charged).toBe(d.charged);
+      expect(await model3(aliceId)).toBe(10 - d.charged);
+      const ledger = await t.ctx.db.select().from(balanceLedger).where(and(eq(balanceLedger.userId, aliceId), eq(balanceLedger.ref, `job:${jobId}`)));
+      expect(ledger.reduce((n, l) => n + l.model3, 0)).toBe(-d.charged);
+      // The export holds what was paid for.
+      const md = await t.app.inject({ method: 'GET', url: `/api/thesis/export?id=${id}&format=md`, headers: { authorization: `Bearer ${alice}` } });
+      expect(md.body).toContain(d.abstract);
+      expect(md.body).toContain(first.text);
+      // Writing again writes the stopped section and the rest, charged for what it writes.
+      const again = await t.call('POST', '/api/thesis/write', { token: alice, body: { id } });
+      expect(again.body.code).toBe(200);
+      expect(again.body.data.held).toBe(held);
+      await untilNotWriting(id);
+      const row = await thesisRow(id);
+      expect(row.status).toBe('done');
+      const d2 = (await t.call('GET', '/api/thesis/detail', { token: alice, query: { id: String(id) } })).body.data;
+      expect(d2.outline[0].sections[0].status).toBe('done');
+      expect(d2.outline[0].sections[0].text.length).toBeGreaterThan(first.text.length);
+      expect(await model3(aliceId)).toBe(10 - row.charged);
+      expect(row.charged).toBe(d.charged + again.body.data.held);
+    } finally {
+      await slow.close();
+    }
+  }, 60_000);
 
   it('retries a section whose upstream stream was cut, then finishes', async () => {
     const up: FakeUpstream = await startFakeUpstream();

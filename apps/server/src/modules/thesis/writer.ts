@@ -22,11 +22,23 @@ type WriteState = {
   index: number;
   /** The abstract and keywords are written first (a whole thesis; not a single rewrite). */
   abstract: boolean;
+  /** Characters delivered so far: the abstract and keywords, finished sections, and the part of a stopped one. */
   written: number;
   /** Credits held (0 with a thesis order). */
   held: number;
+  /** The section a stop cut short, with the text that streamed: kept (as 'stopped') by the transaction that charges for it. */
+  stopped?: { key: string; text: string } | null;
   [k: string]: unknown;
 };
+
+/**
+ * What a writing job charges when it ends, however it ends (finished, stopped, failed): every
+ * character the user was shown is kept and paid for, as a stopped chat reply is, and nothing
+ * else is kept. That is the abstract and keywords, the finished sections and the streamed part
+ * of a section cut short by a stop, per started thousand characters, never more than held. A
+ * stop before anything was written is free. Text of a section that failed is dropped, unpaid.
+ */
+const chargeOf = (s: WriteState) => Math.min(s.held, thesisCost(s.written));
 
 const busy = () => new AppError(Code.CONFLICT, '正在写作中，请等待完成或先停止写作', 409);
 const field = (name: string, message: string) => new AppError(Code.BAD_REQUEST, message, 400, { field: name, issues: [{ field: name, message }] });
@@ -106,7 +118,7 @@ export class ThesisWriter {
   async cancel(userId: number, id: number) {
     const t = await this.service.require(userId, id);
     if (t.status !== 'writing' || !t.jobId) throw new AppError(Code.NOT_FOUND, '没有进行中的写作', 404);
-    // The step in flight stops at its next piece and ends the job, charging what was written.
+    // The step in flight stops at its next save and ends the job, keeping and charging what streamed (chargeOf).
     await this.ctx.kv.set(stopKey(t.id), '1', 3 * 3600);
     await this.engine.jobs.wake(t.jobId);
   }
@@ -138,18 +150,17 @@ export class ThesisWriter {
     const [t] = await this.ctx.db.select().from(theses).where(eq(theses.id, s.thesisId)).limit(1);
     if (!t || !t.outline) return { state: s, next: 'failed', error: '论文已删除' };
     const stopping = async () => (await this.ctx.kv.get(stopKey(t.id))) !== null;
-    const charge = () => Math.min(s.held, thesisCost(s.written));
-    if (await stopping()) return { state: s, next: 'done', charge: charge() };
+    if (await stopping()) return { state: s, next: 'done', charge: chargeOf(s) };
     const brief = briefOf(t);
     const offline = await this.isOffline();
     try {
       if (s.abstract) {
         const a = offline ? offlineAbstract(brief) : splitAbstract(await this.generate(abstractPrompt(brief, t.outline), 800, run.signal, () => {}));
         await this.ctx.db.update(theses).set({ abstract: a.abstract, keywords: a.keywords, ...(offline ? { offline: 1 } : {}) }).where(eq(theses.id, t.id));
-        return { state: { ...s, abstract: false }, next: 'continue' };
+        return { state: { ...s, abstract: false, written: s.written + a.abstract.length + a.keywords.length }, next: 'continue' };
       }
       const key = s.keys[s.index];
-      if (!key) return { state: s, next: 'done', charge: charge() };
+      if (!key) return { state: s, next: 'done', charge: chargeOf(s) };
       const place = ThesisService.places(t.outline).find((p) => p.key === key);
       if (!place) return { state: { ...s, index: s.index + 1 }, next: 'continue' };
       const chapter = t.outline[place.ci]!;
@@ -183,9 +194,11 @@ export class ThesisWriter {
       } finally {
         await offSync().catch(() => {});
       }
-      if (stopped || (await stopping())) {
-        await this.saveSection(t.id, key, '', 'pending');
-        return { state: s, next: 'done', charge: charge() };
+      if (stopped) {
+        // What streamed was shown: it is kept and charged (onEnd saves it in the settling transaction).
+        const kept = text.trim();
+        const state = { ...s, written: s.written + kept.length, stopped: kept ? { key, text: kept } : null };
+        return { state, next: 'done', charge: chargeOf(state) };
       }
       await this.saveSection(t.id, key, text.trim(), 'done');
       run.publish({ type: 'section.done', key, chars: text.trim().length });
@@ -194,7 +207,7 @@ export class ThesisWriter {
       if (run.signal.aborted) throw e;
       // A cut upstream: the step is retried (the section from its start); after the last try the job ends, charging what was delivered.
       this.ctx.log.warn({ err: e, thesisId: t.id, attempt: run.attempt }, 'thesis: writing a section failed');
-      if (run.attempt >= RETRIES) return { state: s, next: 'failed', error: '模型服务出错，写作已停止，已写完的小节保留', charge: charge() };
+      if (run.attempt >= RETRIES) return { state: s, next: 'failed', error: '模型服务出错，写作已停止，已写完的小节保留', charge: chargeOf(s) };
       throw e;
     }
   }
@@ -234,12 +247,20 @@ export class ThesisWriter {
       .onConflictDoUpdate({ target: [thesisSections.thesisId, thesisSections.key], set: { text: clean, status, updatedAt: now } });
   }
 
+  /** In the transaction that charges the job: keeps what it charged for (a stopped section's text) and drops the unpaid rest. */
   private async onEnd(tx: Db, s: WriteState, status: string, error: string | null, charged: number) {
     const now = new Date(this.ctx.clock.now());
+    const inProgress = and(eq(thesisSections.thesisId, s.thesisId), eq(thesisSections.status, 'writing'));
+    if (status === 'done' && s.stopped) {
+      await tx
+        .update(thesisSections)
+        .set({ text: s.stopped.text.replaceAll('\u0000', ''), status: 'stopped', updatedAt: now })
+        .where(and(inProgress, eq(thesisSections.key, s.stopped.key)));
+    }
     await tx
       .update(thesisSections)
-      .set({ status: status === 'done' ? 'pending' : 'failed', updatedAt: now })
-      .where(and(eq(thesisSections.thesisId, s.thesisId), eq(thesisSections.status, 'writing')));
+      .set({ text: '', status: status === 'failed' ? 'failed' : 'pending', updatedAt: now })
+      .where(inProgress);
     const [left] = await tx.select({ n: sql<number>`count(*)::int` }).from(thesisSections).where(and(eq(thesisSections.thesisId, s.thesisId), sql`${thesisSections.status} <> 'done'`));
     const finished = status === 'done' && (left?.n ?? 0) === 0;
     await tx
