@@ -2,7 +2,9 @@ import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cleanParseTmp, parseIsolated } from './isolated-parse.ts';
+import { cleanParseTmp, OUT_OF_MEMORY, ParseProcessFailed, parseIsolated } from './isolated-parse.ts';
+import { makeRepeatedDocx } from './parse/test-fixtures.ts';
+import { ParseError } from './parse/types.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'parse-tmp-test-'));
 const tmpDir = join(root, 'tmp');
@@ -40,4 +42,31 @@ describe('parse temp copies in DATA_DIR/tmp', () => {
     expect(leftovers()).toEqual(['parse-live0001.pdf']);
     expect(readdirSync(tmpDir)).toContain('other.txt');
   });
+});
+
+describe('a parse process that fails on its file', () => {
+  const ownTmp = join(root, 'failing');
+  const failing = () => ({ ...opts(), tmpDir: ownTmp });
+  it('is stopped at its heap ceiling and the file is told too big or too complex', async () => {
+    // 6 MB of tiny paragraphs: under the DOCX limits, but mammoth needs ~350 MB of heap for it.
+    const heavy = await makeRepeatedDocx(72_000);
+    const e = await parseIsolated(heavy, 'docx', { ...failing(), heapMb: 96 }).catch((err: unknown) => err);
+    expect(e).toBeInstanceOf(ParseError);
+    expect(e).toMatchObject({ message: OUT_OF_MEMORY, reason: 'too_large' });
+    expect(readdirSync(ownTmp)).toEqual([]);
+  }, 60_000);
+
+  it('that exits with an error is reported as the file having failed, not as a reason to try again', async () => {
+    const saved = process.env.NODE_OPTIONS;
+    process.env.NODE_OPTIONS = `${saved ?? ''} --require ${join(root, 'no-such-preload.cjs')}`;
+    try {
+      const e = await parseIsolated(Buffer.from('一些文字'), 'txt', failing()).catch((err: unknown) => err);
+      expect(e).toBeInstanceOf(ParseProcessFailed);
+      expect((e as Error).message).toContain('Cannot find module');
+    } finally {
+      if (saved === undefined) delete process.env.NODE_OPTIONS;
+      else process.env.NODE_OPTIONS = saved;
+    }
+    expect(readdirSync(ownTmp)).toEqual([]);
+  }, 60_000);
 });

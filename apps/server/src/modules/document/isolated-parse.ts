@@ -28,19 +28,38 @@ function childCommand(): string[] {
   return [fileURLToPath(new URL('./parse-process.js', import.meta.url))];
 }
 let childArgs: string[] | null = null;
+/**
+ * The parse process's JavaScript heap, in MB: the worst DOCX under its limits (parse/docx.ts)
+ * peaks at ~1 GB of RSS with it; past it the process dies (the file's fault) rather than the
+ * machine swapping. Buffers (inflated parts, images) are outside it and bounded by the parsers.
+ */
+export const PARSE_HEAP_MB = 1024;
 export const CRASHED = '文件已损坏或格式不正确，无法解析';
 export const TIMED_OUT = '文档过大或过于复杂，解析超时';
+export const OUT_OF_MEMORY = '文档过大或过于复杂，无法解析';
+
+/**
+ * The parse process ran and failed without a reason for the user (an uncaught error, output it
+ * could not write). It already had the file, so trying again would fail the same way.
+ */
+export class ParseProcessFailed extends Error {
+  constructor(detail: string) {
+    super(`parse process failed: ${detail}`);
+    this.name = 'ParseProcessFailed';
+  }
+}
 
 /**
  * Parses, chunks and segments a file in a child process (see parse-process.ts): a malformed file
  * that crashes a native decoder fails its document instead of the server, and the parse's CPU
  * and memory (OCR holds ~100 MB) stay out of the server process. Throws ParseError for a file
- * that cannot be read; other errors (the child could not start) are the caller's to retry.
+ * that cannot be read, ParseProcessFailed when the child failed on it for another reason; other
+ * errors (the child could not start, the copy could not be written) are the caller's to retry.
  */
 export async function parseIsolated(
   body: Buffer,
   ext: string,
-  o: { tmpDir: string; ocrCacheDir: string; signal: AbortSignal; timeoutMs: number },
+  o: { tmpDir: string; ocrCacheDir: string; signal: AbortSignal; timeoutMs: number; heapMb?: number },
 ): Promise<ParseOutcome> {
   await mkdir(o.tmpDir, { recursive: true });
   const base = join(o.tmpDir, `parse-${randomBytes(8).toString('hex')}`);
@@ -48,8 +67,9 @@ export async function parseIsolated(
   const output = `${base}.json`;
   try {
     await writeFile(input, body);
-    const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; timedOut: boolean }>((resolve, reject) => {
-      const child = spawn(process.execPath, [...(childArgs ??= childCommand()), input, ext, output, o.ocrCacheDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; timedOut: boolean; stderr: string }>((resolve, reject) => {
+      const args = [`--max-old-space-size=${o.heapMb ?? PARSE_HEAP_MB}`, ...(childArgs ??= childCommand()), input, ext, output, o.ocrCacheDir];
+      const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
       let stderr = '';
       child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
       let timedOut = false;
@@ -66,23 +86,39 @@ export async function parseIsolated(
       child.on('exit', (code, signal) => {
         clearTimeout(timer);
         o.signal.removeEventListener('abort', abort);
-        if (code === 1) return reject(new Error(`parse process failed: ${stderr.trim().split('\n').slice(-3).join(' | ')}`));
-        resolve({ code, signal, timedOut });
+        resolve({ code, signal, timedOut, stderr });
       });
     });
     o.signal.throwIfAborted();
     if (exit.timedOut) throw new ParseError(TIMED_OUT, 'corrupt');
+    if (exit.code === 1) throw new ParseProcessFailed(errorOf(exit.stderr));
     if (exit.code === 0 || exit.code === 2) {
-      const result = JSON.parse(await readFile(output, 'utf8'));
-      if (!result.ok) throw new ParseError(result.message, 'corrupt');
-      return result as ParseOutcome;
+      let result: { ok: boolean; message?: string };
+      try {
+        result = JSON.parse(await readFile(output, 'utf8'));
+      } catch (e) {
+        throw new ParseProcessFailed(`its result could not be read: ${(e as Error).message}`);
+      }
+      if (!result.ok) throw new ParseError(result.message!, 'corrupt');
+      return result as unknown as ParseOutcome;
     }
-    // Killed by a signal (SIGSEGV in a decoder) or out of memory: the file's fault.
+    // V8 reached the heap ceiling and aborted: a file too big or too complex for it.
+    if (/heap limit|heap out of memory/i.test(exit.stderr)) throw new ParseError(OUT_OF_MEMORY, 'too_large');
+    // Killed by a signal (SIGSEGV in a decoder, the kernel's OOM killer): the file's fault.
     throw new ParseError(CRASHED, 'corrupt');
   } finally {
     await rm(input, { force: true });
     await rm(output, { force: true });
   }
+}
+
+/** The error line of a child's stderr (node prints the stack and its version after it), else its last lines. */
+function errorOf(stderr: string): string {
+  const lines = stderr
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !/^Node\.js v\d/.test(l));
+  return lines.find((l) => /^(\w*Error|Error)\b/.test(l)) ?? lines.slice(-3).join(' | ');
 }
 
 /**

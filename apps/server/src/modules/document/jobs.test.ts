@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { uploadDocument } from '../../testing/document.ts';
+import { ParseProcessFailed } from './isolated-parse.ts';
 import { DocumentJobs } from './jobs.ts';
 import type { ParsedDocument } from './parse/types.ts';
 
@@ -79,5 +80,27 @@ describe('the parse queue', () => {
     const row = await statusOf(up.token!);
     expect(row).toMatchObject({ status: 3, errorText: '文档解析失败！' });
     await crashing.close();
+  });
+
+  it('fails a document at once when the parse process died on it: a second try would die the same way', async () => {
+    const up = await uploadDocument(t, user, { name: 'd.txt', body: Buffer.from('内容四') });
+    let tries = 0;
+    const dying = new DocumentJobs(t.ctx, {
+      concurrency: 1,
+      parse: async () => {
+        tries++;
+        throw new ParseProcessFailed('RangeError: Invalid string length');
+      },
+      pollMs: 10,
+      leaseMs: 1000,
+    });
+    dying.start();
+    await dying.idle();
+    t.clock.advance(1500);
+    dying.kick();
+    await dying.idle();
+    expect(tries).toBe(1);
+    expect(await statusOf(up.token!)).toMatchObject({ status: 3, attempts: 1, lockedUntil: null, errorText: '文档解析失败！' });
+    await dying.close();
   });
 });

@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import { documentChunks, documents } from '../../db/schema/index.ts';
 import type { OpenAiEmbeddings } from '../../providers/llm/embeddings.ts';
-import { cleanParseTmp, parseIsolated, type ParseOutcome } from './isolated-parse.ts';
+import { cleanParseTmp, ParseProcessFailed, parseIsolated, type ParseOutcome } from './isolated-parse.ts';
 import { chunkDocument } from './parse/chunk.ts';
 import { ParseError, type ParsedDocument } from './parse/types.ts';
 import { segment } from './retrieval/segment.ts';
@@ -175,6 +175,8 @@ export class DocumentJobs {
     } catch (e) {
       if (signal.aborted) return;
       if (e instanceof ParseError) return await this.fail(doc, e.message, 'unreadable');
+      // The parse process had the file and died on it: the next try would too.
+      if (e instanceof ParseProcessFailed) return await this.fail(doc, PARSE_FAILED, e.message);
       // Not the file's fault: let the hold lapse so the parse is tried again (up to maxAttempts).
       this.ctx.log.error({ err: e, id: doc.id, attempt: doc.attempts }, 'document: parse failed; it will be retried');
     } finally {

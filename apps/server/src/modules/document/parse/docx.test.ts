@@ -98,7 +98,7 @@ describe('DOCX parsing', () => {
       const e = await parseDocument(bomb, 'docx').catch((err: unknown) => err);
       expect(e).toBeInstanceOf(ParseError);
       expect(e).toMatchObject({ reason: 'too_large', message: MESSAGES.tooLarge });
-      // Inflation stopped at the part limit: the heap did not take the 64 MB text, let alone mammoth's tree of it.
+      // Inflation stopped at the part limit: the process did not take the 64 MB text, let alone mammoth's tree of it.
       expect(process.memoryUsage().rss - before).toBeLessThan(DOCX_LIMITS.maxEntryBytes * 4);
     }
   });

@@ -28,11 +28,12 @@ export function decodeEntities(s: string): string {
 }
 
 /**
- * What a DOCX may inflate to. mammoth holds ~35 MB (ordinary paragraphs) to ~100 MB (tiny ones)
- * per MB of word/document.xml, so the part limit keeps real documents (a 2,000-page text is
- * ~20 MB) inside the parse process's heap; images are never inflated (they are not converted).
+ * What a DOCX may inflate to. mammoth takes ~1 s and holds ~35 MB (ordinary paragraphs) to
+ * ~60 MB (tiny ones) per MB of word/document.xml, so the part limit keeps a real document (a
+ * 1,500-page text is ~15 MB) and the worst file under it inside the parse process's heap
+ * (isolated-parse.ts); images are never inflated (they are not converted).
  */
-export const DOCX_LIMITS: UnzipLimits = { maxEntryBytes: 24 << 20, maxTotalBytes: 48 << 20, maxEntries: 10_000 };
+export const DOCX_LIMITS: UnzipLimits = { maxEntryBytes: 16 << 20, maxTotalBytes: 32 << 20, maxEntries: 10_000 };
 /** Characters of text kept from one DOCX (about 1,500 pages); the rest is dropped. */
 export const DOCX_MAX_TEXT = 3_000_000;
 
