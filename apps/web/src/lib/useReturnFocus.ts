@@ -15,6 +15,12 @@ export function useReturnFocus() {
     onCloseAutoFocus: (event: Event) => {
       const el = opener.current;
       opener.current = null;
+      // Another dialog opened as this one closed (the login over the notice): focus stays in it.
+      const active = document.activeElement;
+      if (active instanceof HTMLElement && active.closest('[role="dialog"]') && !(event.currentTarget instanceof Node && event.currentTarget.contains(active))) {
+        event.preventDefault();
+        return;
+      }
       if (!el?.isConnected) return;
       event.preventDefault();
       el.focus({ preventScroll: true });

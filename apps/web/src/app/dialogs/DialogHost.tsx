@@ -23,7 +23,11 @@ function KindDialog({ kind, open, onClose }: { kind: DialogKind; open: boolean; 
   return <PptDialog open={open} onClose={onClose} />;
 }
 
-/** SPEC §2.3: the dialogs the layout hosts — login, and the one dialog kind in the session store. */
+/**
+ * SPEC §2.3: the dialogs the layout hosts — login, and the one dialog kind in the session store.
+ * Two modal dialogs at once hide each other from screen readers (each marks the rest aria-hidden),
+ * so only one is ever open.
+ */
 export function DialogHost() {
   const loginOpen = useSession((s) => s.loginOpen);
   const dialog = useSession((s) => s.dialog);
@@ -38,10 +42,11 @@ export function DialogHost() {
     <>
       {shown && (
         <Suspense fallback={null}>
-          <KindDialog key={shown} kind={shown} open={dialog === shown} onClose={closeDialog} />
+          {/* One dialog at a time: while the login is open the other one waits closed, and comes back after it. */}
+          <KindDialog key={shown} kind={shown} open={dialog === shown && !loginOpen} onClose={closeDialog} />
         </Suspense>
       )}
-      {/* SPEC §8: login opens on top of everything else, the notice included (last, and a layer above). */}
+      {/* SPEC §8: login opens over everything else, the notice included, which waits until it closes. */}
       {loginMounted && (
         <Suspense fallback={null}>
           <LoginDialog />

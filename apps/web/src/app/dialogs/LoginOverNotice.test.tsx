@@ -18,8 +18,6 @@ function Host() {
   return <DialogHost />;
 }
 
-const zOf = (el: Element | null) => Number(/(?:^|\s)z-(?:\[)?(\d+)/.exec(el?.className ?? '')?.[1] ?? 0);
-
 beforeEach(() => {
   mockApi({
     'GET /api/login/wechat-qrcode': () => ok({ wxUrl: 'http://localhost/api/dev/wechat/scan?scene=login_x', isImage: false, loginTicket: 'login_x', expiresIn: 300 }),
@@ -30,18 +28,21 @@ beforeEach(() => {
 });
 
 describe('a bad stored token (403000) and the notice (SPEC §8)', () => {
-  it('opens the login dialog on top of the open notice', { timeout: 20_000 }, async () => {
+  it('opens the login dialog alone: the open notice waits closed, then comes back', { timeout: 20_000 }, async () => {
     render(<Host />);
     await screen.findByRole('dialog', { name: /系统公告/ }, LAZY);
     act(() => handleReplyCode({ code: Code.TOKEN_INVALID, message: '登录已失效', success: false, data: null }, '/api/user/info', true));
     const login = await screen.findByRole('dialog', { name: /欢迎使用 测试站/ }, LAZY);
-    const dialogs = screen.getAllByRole('dialog', { hidden: true });
-    // The login is the last layer in the document and stacks above the notice.
-    expect(dialogs.at(-1)).toBe(login);
-    expect(dialogs.some((d) => /系统公告/.test(d.textContent ?? ''))).toBe(true);
-    const noticeDialog = dialogs.find((d) => /系统公告/.test(d.textContent ?? ''))!;
-    expect(zOf(login)).toBeGreaterThan(zOf(noticeDialog));
+    // One dialog in the document, none hidden from screen readers, focus inside it.
+    await waitFor(() => expect(screen.queryAllByRole('dialog', { hidden: true })).toEqual([login]));
+    expect(login.closest('[aria-hidden="true"]')).toBeNull();
+    await waitFor(() => expect(login.contains(document.activeElement)).toBe(true));
     expect(useSession.getState().loginOpen).toBe(true);
+
+    act(() => useSession.getState().closeLogin());
+    const notice = await screen.findByRole('dialog', { name: /系统公告/ }, LAZY);
+    await waitFor(() => expect(screen.queryAllByRole('dialog', { hidden: true })).toEqual([notice]));
+    await waitFor(() => expect(notice.contains(document.activeElement)).toBe(true));
   });
 
   it('is not lost when it comes before the app listens', async () => {
