@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { DRAW_SIZES, type DrawImageView, type DrawSize } from '@app/shared';
 import { toast } from '../../lib/toast.ts';
 import { useSession } from '../../lib/session.ts';
-import { rewritePrompt, useDraw, useExamples, useImageTypes } from './api.ts';
+import { rewritePrompt, useDraw, useDrawResults, useExamples, useImageTypes } from './api.ts';
 import { DrawShell, SectionTitle } from './components/DrawShell.tsx';
 import { ChipGroup, Examples, PromptBox, ReferencePicker, SubmitBar } from './components/FormParts.tsx';
 import { Empty, HistoryGrid, ImageGrid } from './components/HistoryGrid.tsx';
@@ -28,10 +28,10 @@ export default function Ai3Page() {
   const [style, setStyle] = useState<'vivid' | 'natural'>('vivid');
   const [reference, setReference] = useState<string | null>(null);
   const edits = types.data?.edits ?? false;
-  const [result, setResult] = useState<DrawImageView[]>([]);
+  const { images: result, show } = useDrawResults('ai3');
   const draw = useDraw();
   const showResult = (list: DrawImageView[]) => {
-    setResult(list);
+    show(list);
     requestAnimationFrame(() => document.getElementById('draw-result')?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
   };
 

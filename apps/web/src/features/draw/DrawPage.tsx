@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DRAW_SIZES, DRAW_TYPES, type DrawImageView, type DrawSize, type DrawType } from '@app/shared';
-import { useDraw, useExamples, useImageTypes } from './api.ts';
+import { useDraw, useDrawResults, useExamples, useImageTypes } from './api.ts';
 import { DrawShell, SectionTitle } from './components/DrawShell.tsx';
 import { ChipGroup, Examples, PromptBox, SubmitBar } from './components/FormParts.tsx';
 import { Empty, HistoryGrid, ImageGrid } from './components/HistoryGrid.tsx';
@@ -37,10 +37,10 @@ export default function DrawPage() {
       },
       { replace: true },
     );
-  const [result, setResult] = useState<DrawImageView[]>([]);
+  const { images: result, show } = useDrawResults('draw');
   const draw = useDraw();
   const showResult = (list: DrawImageView[]) => {
-    setResult(list);
+    show(list);
     requestAnimationFrame(() => document.getElementById('draw-result')?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
   };
   const unit = mode === 'dalle3' ? (types.data?.costs.dalle3 ?? 2) : (types.data?.costs.basic ?? 1);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type {
   DrawBasicBody,
   DrawDalleBody,
@@ -26,6 +26,7 @@ export const drawKeys = {
   examples: ['draw', 'examples'] as const,
   histories: (kind: DrawKind | 'all', token: string | null) => ['draw', 'histories', kind, token ?? ''] as const,
   tasks: (token: string | null) => ['draw', 'tasks', token ?? ''] as const,
+  results: (screen: string, token: string | null) => ['draw', 'results', screen, token ?? ''] as const,
   market: (type: string) => ['draw', 'market', type] as const,
 };
 
@@ -90,13 +91,38 @@ export function useDraw() {
   });
 }
 
+/**
+ * 本次结果 of a drawing screen: the images of its last drawing, kept in the query cache (never
+ * fetched, gone when the screen is) so that a publish toggle updates them as it updates 我的作品.
+ */
+export function useDrawResults(screen: string) {
+  const token = useSession((s) => s.token);
+  const qc = useQueryClient();
+  const key = drawKeys.results(screen, token);
+  const q = useQuery<DrawImageView[]>({ queryKey: key, queryFn: skipToken, gcTime: 0 });
+  return { images: q.data ?? [], show: (list: DrawImageView[]) => qc.setQueryData(key, list) };
+}
+
 export const rewritePrompt = (text: string) => callRoute(ep.rewrite, { text });
+
+/** Every cached copy of an image (results, my works, task cards) becomes the server's answer at once. */
+function patchImage(qc: ReturnType<typeof useQueryClient>, updated: DrawImageView) {
+  const patch = (img: DrawImageView) => (img.id === updated.id ? { ...img, ...updated } : img);
+  qc.setQueriesData<DrawImageView[]>({ queryKey: ['draw', 'results'] }, (list) => list?.map(patch));
+  qc.setQueriesData<InfiniteData<DrawHistoriesReply>>({ queryKey: ['draw', 'histories'] }, (data) =>
+    data && { ...data, pages: data.pages.map((p) => ({ ...p, list: p.list.map(patch) })) },
+  );
+  qc.setQueriesData<InfiniteData<MjListReply>>({ queryKey: ['draw', 'tasks'] }, (data) =>
+    data && { ...data, pages: data.pages.map((p) => ({ ...p, list: p.list.map((task) => (task.image ? { ...task, image: patch(task.image) } : task)) })) },
+  );
+}
 
 export function usePublish() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { id: number; public: boolean }): Promise<DrawImageView> => callRoute(ep.publish, v),
-    onSuccess: () => {
+    onSuccess: (updated) => {
+      patchImage(qc, updated);
       void qc.invalidateQueries({ queryKey: ['draw', 'histories'] });
       void qc.invalidateQueries({ queryKey: ['draw', 'market'] });
       void qc.invalidateQueries({ queryKey: ['draw', 'tasks'] });
