@@ -396,7 +396,9 @@ function Progress({ deck, onChanged }: { deck: DeckView; onChanged(d: DeckView):
   const theme = slideTheme(deck.theme);
   const done = deck.status === 'done';
   const total = deck.planned || deck.pages;
-  const pct = Math.round((deck.slides.length / Math.max(1, total)) * 100);
+  // A deck is shown whole once done; while it generates the server sends how far it got, not its slides.
+  const written = done ? deck.slides.length : deck.slideCount;
+  const pct = Math.round((written / Math.max(1, total)) * 100);
   const lastRef = useRef<HTMLDivElement>(null);
   return (
     <section className="flex flex-col gap-4">
@@ -405,17 +407,28 @@ function Progress({ deck, onChanged }: { deck: DeckView; onChanged(d: DeckView):
       <div>
         <div className="flex justify-between text-sm text-neutral-600 dark:text-neutral-300">
           <span>{deck.title}</span>
-          <span className="tabular-nums">{t('progress.count', { done: deck.slides.length, total })}</span>
+          <span className="tabular-nums">{t('progress.count', { done: written, total })}</span>
         </div>
         <div className="mt-2 h-2 overflow-hidden rounded-full bg-neutral-200 dark:bg-neutral-800" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100} aria-label={t('progress.heading')}>
           <div className="h-full rounded-full bg-primary transition-[width] duration-500" style={{ width: `${pct}%` }} />
         </div>
-        {!done && <p className="mt-2 text-xs text-neutral-500 dark:text-neutral-400">{t('progress.hint')}</p>}
+        {!done && (
+          <p className="mt-2 text-xs text-neutral-500 dark:text-neutral-400">
+            {t('progress.hint')} {t('progress.whole')}
+          </p>
+        )}
       </div>
       <div ref={lastRef} className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        {deck.slides.map((s, i) => (
-          <SlideCanvas key={i} slide={s} theme={theme} number={i + 1} className="rounded-lg shadow-sm ring-1 ring-black/5" />
-        ))}
+        {done
+          ? deck.slides.map((s, i) => <SlideCanvas key={i} slide={s} theme={theme} number={i + 1} className="rounded-lg shadow-sm ring-1 ring-black/5" />)
+          : Array.from({ length: total }, (_, i) => (
+              <div
+                key={i}
+                aria-hidden
+                data-testid="slide-placeholder"
+                className={`aspect-video rounded-lg ring-1 ring-black/5 ${i < written ? 'bg-primary-soft' : 'animate-pulse bg-neutral-200 dark:bg-neutral-800'}`}
+              />
+            ))}
       </div>
       <div className="flex flex-wrap gap-3">
         {done ? (

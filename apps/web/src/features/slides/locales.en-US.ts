@@ -41,6 +41,7 @@ export default {
     heading: 'Writing the slides',
     count: '{{done}} / {{total}} slides done',
     hint: 'Closing the page does not stop it; find it later under My decks.',
+    whole: 'The slides show once all are done; stopping midway costs no quota.',
     cancel: 'Stop',
     cancelled: 'Stopped; the quota was returned',
     done: 'Done',

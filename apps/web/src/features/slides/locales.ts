@@ -43,6 +43,7 @@ registerSplitLocales('slides', {
     heading: '正在生成幻灯片',
     count: '已完成 {{done}} / {{total}} 页',
     hint: '关闭页面不会中断生成，稍后在「我的 PPT」里查看。',
+    whole: '全部页面生成完成后一并展示；中途停止不扣额度。',
     cancel: '停止生成',
     cancelled: '已停止生成，额度已退回',
     done: '生成完成',

@@ -41,6 +41,7 @@ export default {
     heading: '正在生成投影片',
     count: '已完成 {{done}} / {{total}} 頁',
     hint: '關閉頁面不會中斷生成，稍後在「我的 PPT」查看。',
+    whole: '全部頁面生成完成後一併展示；中途停止不扣額度。',
     cancel: '停止生成',
     cancelled: '已停止生成，額度已退回',
     done: '生成完成',

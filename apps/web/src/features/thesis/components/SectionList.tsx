@@ -48,6 +48,7 @@ export function SectionList({
                         status === 'writing' && 'bg-primary-soft text-primary-fg',
                         status === 'failed' && 'bg-red-50 text-red-700 dark:bg-red-950 dark:text-red-300',
                         status === 'pending' && 'bg-neutral-100 text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300',
+                        status === 'stopped' && 'bg-amber-50 text-amber-800 dark:bg-amber-950 dark:text-amber-300',
                       )}
                     >
                       {t(`section.${status}`, { defaultValue: status })}

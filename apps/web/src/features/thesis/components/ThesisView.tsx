@@ -27,7 +27,7 @@ export function ThesisView({ id, autoOutline, orders, onBack, onChanged }: Props
   const [live, setLive] = useState<{ key: string | null; text: string }>({ key: null, text: '' });
   const [busy, setBusy] = useState(false);
   const [payBy, setPayBy] = useState('');
-  const [confirm, setConfirm] = useState<{ kind: 'delete' } | { kind: 'rewrite'; key: string; title: string; chars: number } | null>(null);
+  const [confirm, setConfirm] = useState<{ kind: 'delete' } | { kind: 'stop' } | { kind: 'rewrite'; key: string; title: string; chars: number } | null>(null);
   const started = useRef(false);
 
   const reload = useCallback(async () => {
@@ -251,7 +251,7 @@ export function ThesisView({ id, autoOutline, orders, onBack, onChanged }: Props
       {writing && (
         <div className="flex items-center gap-3 rounded-lg bg-primary-soft px-3 py-2 text-sm text-primary-fg">
           <span className="flex-1">{t('write.closeHint')}</span>
-          <button type="button" className={`${secondaryButton} h-8`} disabled={busy} onClick={() => void run(() => cancelWriting(detail.id).then(() => toast.info(t('write.stopped'))))}>
+          <button type="button" className={`${secondaryButton} h-8`} disabled={busy} onClick={() => setConfirm({ kind: 'stop' })}>
             <Square className="size-3.5" aria-hidden />
             {t('write.stop')}
           </button>
@@ -279,15 +279,22 @@ export function ThesisView({ id, autoOutline, orders, onBack, onChanged }: Props
 
       <ConfirmDialog
         open={confirm !== null}
-        title={confirm?.kind === 'rewrite' ? t('write.rewrite') : t('remove.action')}
-        description={confirm?.kind === 'rewrite' ? t('write.rewriteConfirm', { title: confirm.title, credits: thesisCost(confirm.chars) }) : t('remove.confirm', { title: detail.title })}
+        title={confirm?.kind === 'rewrite' ? t('write.rewrite') : confirm?.kind === 'stop' ? t('write.stop') : t('remove.action')}
+        description={
+          confirm?.kind === 'rewrite'
+            ? t('write.rewriteConfirm', { title: confirm.title, credits: thesisCost(confirm.chars) })
+            : confirm?.kind === 'stop'
+              ? t(detail.order_sn ? 'write.stopConfirmOrder' : 'write.stopConfirm')
+              : t('remove.confirm', { title: detail.title })
+        }
         confirmLabel={t('confirm')}
         cancelLabel={t('cancel')}
         onClose={() => setConfirm(null)}
         onConfirm={() => {
           const c = confirm;
           setConfirm(null);
-          if (c?.kind === 'rewrite')
+          if (c?.kind === 'stop') void run(() => cancelWriting(detail.id).then(() => toast.info(t('write.stopped'))));
+          else if (c?.kind === 'rewrite')
             void run(async () => {
               await rewriteSection(detail.id, c.key);
               await reload();
