@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminModelKey, adminModelKeyListReply, adminModelKeyTest } from '@app/shared';
+import { resolveWithDns } from '../../core/safe-fetch.ts';
 import { adminAudit, modelKeys } from '../../db/schema/index.ts';
 import { addModel } from '../../testing/chat.ts';
 import { startFakeKeyUpstream, type FakeKeyUpstream } from '../../testing/fake-key-upstream.ts';
@@ -15,7 +16,8 @@ let modelId: number;
 let otherModelId: number;
 beforeAll(async () => {
   up = await startFakeKeyUpstream();
-  t = await createTestApp();
+  // The fake upstream is on 127.0.0.1: the operator allows it, as an intranet gateway would be.
+  t = await createTestApp({ env: { SAFE_FETCH_ALLOW_HOSTS: '127.0.0.1' } });
   admin = await adminToken(t);
   userToken = await t.loginByPhone(phone());
   modelId = await addModel(t, { code: 'pool', baseUrl: up.url });
@@ -198,6 +200,55 @@ describe('admin: model keys', () => {
   it('no audit row anywhere holds a clear key', async () => {
     const text = JSON.stringify(await allAudit());
     for (const clear of [CLEAR, 'k401-test-button-secret-42', 'k429q-out-of-money-1', 'sk-unreachable-1']) expect(text).not.toContain(clear);
+  });
+});
+
+describe('admin: a key\'s base URL set in the console does not reach the inside', () => {
+  /** What these names resolve to, as a DNS would answer now (others, localhost included, resolve for real). */
+  const dns = new Map<string, string>();
+  const port = () => new URL(up.url).port;
+  beforeAll(() => {
+    t.ctx.integrations.resolveHost = async (host, options) => {
+      const address = dns.get(host);
+      return address ? [{ address, family: 4 }] : resolveWithDns(host, options);
+    };
+  });
+
+  it('a name that resolves inside, or a literal private address, is refused at save with the field named; nothing changes', async () => {
+    dns.set('llm.inside.example', '10.1.2.3');
+    const keysBefore = await t.ctx.db.select().from(modelKeys);
+    const auditBefore = (await allAudit()).length;
+    for (const baseUrl of ['http://llm.inside.example/v1', 'http://10.0.0.8/v1', 'http://[::ffff:169.254.169.254]/v1', `http://localhost:${port()}/v1`]) {
+      const r = await t.call('POST', base(), { ...A(), body: { key: 'sk-inside-123456', baseUrl } });
+      expect(r.status, baseUrl).toBe(400);
+      expect(r.body.message).toBe('「密钥接口地址」指向内网地址，已拒绝；如确需使用，请在 SAFE_FETCH_ALLOW_HOSTS 中允许该主机');
+    }
+    const someKey = keysBefore.find((k) => k.modelId === modelId)!;
+    const edit = await t.call('POST', `${base()}/${someKey.id}`, { ...A(), body: { baseUrl: 'http://llm.inside.example/v1', weight: 9 } });
+    expect(edit.status).toBe(400);
+    expect(await t.ctx.db.select().from(modelKeys)).toEqual(keysBefore);
+    expect((await allAudit()).length).toBe(auditBefore);
+    // The model's own base is checked the same way.
+    const model = await t.call('POST', `/api/admin/models/${modelId}`, { ...A(), body: { baseUrl: 'https://llm.inside.example/v1' } });
+    expect(model.status).toBe(400);
+    expect(model.body.message).toMatch(/^「模型接口地址」指向内网地址/);
+  });
+
+  it('a name re-pointed inside after it was saved is refused when the upstream is called: the local server hears nothing', async () => {
+    dns.set('llm.rebind.example', '93.184.216.34');
+    const add = await t.call('POST', base(), { ...A(), body: { key: 'sk-rebound-123456', baseUrl: `http://llm.rebind.example:${port()}/v1` } });
+    expect(add.status).toBe(200);
+    dns.set('llm.rebind.example', '127.0.0.1');
+    const heard = up.requests.length;
+    const r = adminModelKeyTest.parse((await t.call('POST', `${base()}/${add.body.data.id as number}/test`, A())).body.data);
+    expect(r).toMatchObject({ ok: false, httpStatus: null, kind: 'refused' });
+    expect(r.message).toContain('不允许访问内网地址（127.0.0.1）');
+    expect(up.requests.length).toBe(heard);
+    // The allowed literal host is still reached (the environment trusts it).
+    const allowed = await t.call('POST', base(), { ...A(), body: { key: 'sk-allowed-123456', baseUrl: up.url } });
+    expect(allowed.status).toBe(200);
+    expect(adminModelKeyTest.parse((await t.call('POST', `${base()}/${allowed.body.data.id as number}/test`, A())).body.data).ok).toBe(true);
+    expect(up.requests.length).toBe(heard + 1);
   });
 });
 

@@ -20,7 +20,11 @@ export async function listKeys(ctx: AppContext, keys: KeyStore, modelId: number)
   return { model: { id: model.id, code: model.code, label: model.label, baseUrl: model.baseUrl }, rows: await keys.list(modelId) };
 }
 
+/** What the console calls a key's own base URL (in the refusal of one that points inside). */
+const KEY_BASE_URL_LABEL = '密钥接口地址';
+
 export async function addKey(ctx: AppContext, keys: KeyStore, a: Actor, modelId: number, input: KeyInput): Promise<AdminModelKey> {
+  if (input.baseUrl) await ctx.integrations.checkConsoleUrl(KEY_BASE_URL_LABEL, input.baseUrl);
   const view = await tx(ctx, async (db) => {
     const row = await keys.add(db, modelId, input);
     const v = keys.view(row);
@@ -32,6 +36,9 @@ export async function addKey(ctx: AppContext, keys: KeyStore, a: Actor, modelId:
 }
 
 export async function updateKey(ctx: AppContext, keys: KeyStore, a: Actor, modelId: number, keyId: number, patch: KeyPatch): Promise<AdminModelKey> {
+  if (patch.baseUrl && (await keys.row(ctx.db, modelId, keyId)).baseUrl !== patch.baseUrl) {
+    await ctx.integrations.checkConsoleUrl(KEY_BASE_URL_LABEL, patch.baseUrl);
+  }
   const view = await tx(ctx, async (db) => {
     const row = await keys.row(db, modelId, keyId, true);
     const prev = audited(keys.view(row));

@@ -46,7 +46,11 @@ const oneOf = async (db: Db, id: number) => (await listModels(db)).find((m) => m
 const tx = <T>(ctx: AppContext, run: (db: Db) => Promise<T>) => ctx.db.transaction((raw) => run(raw as unknown as Db));
 const blankToNull = <T extends { baseUrl?: string | null }>(v: T): T => (v.baseUrl === '' ? { ...v, baseUrl: null } : v);
 
+/** What the console calls a model's base URL (in the refusal of one that points inside). */
+export const MODEL_BASE_URL_LABEL = '模型接口地址';
+
 export async function createModel(ctx: AppContext, config: ConfigService, a: Actor, input: Editable & { code: string }) {
+  if (input.baseUrl) await ctx.integrations.checkConsoleUrl(MODEL_BASE_URL_LABEL, input.baseUrl);
   const id = await tx(ctx, async (db) => {
     const [exists] = await db.select({ id: models.id }).from(models).where(eq(models.code, input.code));
     if (exists) throw badRequest('模型编码已存在');
@@ -61,6 +65,10 @@ export async function createModel(ctx: AppContext, config: ConfigService, a: Act
 
 /** Changes the given fields; the audit row keeps only what changed. Pages see it at once (config cache dropped), turns within the model catalogue's few seconds. */
 export async function updateModel(ctx: AppContext, config: ConfigService, a: Actor, id: number, patch: Partial<Editable>) {
+  if (patch.baseUrl) {
+    const [row] = await ctx.db.select({ baseUrl: models.baseUrl }).from(models).where(eq(models.id, id));
+    if (row && row.baseUrl !== patch.baseUrl) await ctx.integrations.checkConsoleUrl(MODEL_BASE_URL_LABEL, patch.baseUrl);
+  }
   await tx(ctx, async (db) => {
     const [row] = await db.select().from(models).where(eq(models.id, id)).for('update');
     if (!row) throw notFound('模型不存在');

@@ -142,7 +142,7 @@ export class KeyStore {
     if (clear === null) {
       outcome = { ok: false, error: new LlmError('auth', '密钥无法解密（SECRETS_KEY 与保存时不同），请删除后重新添加') };
     } else {
-      const chat = new OpenAiChat({ baseUrl, apiKey: clear, timeoutMs: Math.min(env.LLM_TIMEOUT_MS, TEST_TIMEOUT_MS) });
+      const chat = new OpenAiChat({ baseUrl, apiKey: clear, timeoutMs: Math.min(env.LLM_TIMEOUT_MS, TEST_TIMEOUT_MS), guard: this.ctx.integrations.guardFor(baseUrl) });
       try {
         const usage = await chat.relay({ model: m.upstreamModel, messages: [{ role: 'user', content: 'ping' }], maxTokens: 1 }, (text) => {
           if (reply.length < 200) reply += text;

@@ -127,7 +127,9 @@ export class LlmRouter {
 
   private adapter(model: ChatModel, key: ModelKey) {
     const { env } = this.ctx.config;
-    return new OpenAiChat({ baseUrl: key.baseUrl ?? model.baseUrl ?? env.OPENAI_BASE_URL ?? DEFAULT_BASE_URL, apiKey: key.key, timeoutMs: env.LLM_TIMEOUT_MS });
+    const baseUrl = key.baseUrl ?? model.baseUrl ?? env.OPENAI_BASE_URL ?? DEFAULT_BASE_URL;
+    // The base may have been set in the admin console: connected under the guard (core/safe-fetch.ts).
+    return new OpenAiChat({ baseUrl, apiKey: key.key, timeoutMs: env.LLM_TIMEOUT_MS, guard: this.ctx.integrations.guardFor(baseUrl) });
   }
 
   /** Counts a failed attempt against its key (an abort by the caller is no failure of the key). */
