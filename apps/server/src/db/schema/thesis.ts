@@ -51,7 +51,7 @@ export const theses = pgTable(
   (t) => [index('theses_user_idx').on(t.userId, t.updatedAt), uniqueIndex('theses_order_uq').on(t.orderNo)],
 );
 
-/** The written text of one outline section (by its key). status: pending, writing, done, failed. */
+/** The written text of one outline section (by its key). status: pending, writing, done, failed, stopped (cut short by a stop: the text that streamed, charged). */
 export const thesisSections = pgTable(
   'thesis_sections',
   {
