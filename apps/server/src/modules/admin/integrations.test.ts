@@ -1,8 +1,9 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo, type Server as NetServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminIntegrationsReply, integrationTestReply } from '@app/shared';
+import { resolveWithDns } from '../../core/safe-fetch.ts';
 import { adminAudit, integrationSettings } from '../../db/schema/index.ts';
 import { FakeAlipay } from '../../providers/pay/fakes/alipay.ts';
 import { FakeEpay } from '../../providers/pay/fakes/epay.ts';
@@ -468,5 +469,96 @@ describe('admin integrations: demo mode follows what the console configures', ()
     } finally {
       await fixed.close();
     }
+  });
+});
+
+describe('admin integrations: console URLs do not reach the inside', () => {
+  let g: TestApp;
+  let gAdmin: { token: string; id: number };
+  /** What these names resolve to, as a DNS would answer now (other names resolve for real). */
+  const dns = new Map<string, string>();
+  /** A local server that must never be reached: it counts the connections it accepts. */
+  let witness: NetServer;
+  let witnessPort = 0;
+  let connections = 0;
+  const gSave = (group: string, body: unknown) => g.call('POST', `/api/admin/integrations/${group}`, { token: gAdmin.token, body });
+  const gTest = (group: string) => g.call('POST', `/api/admin/integrations/${group}/test`, { token: gAdmin.token, body: {} });
+  const s3Values = (endpoint: string) => ({ S3_BUCKET: 'uploads', S3_ENDPOINT: endpoint, S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'AKIDEXAMPLE', S3_SECRET_ACCESS_KEY: 's3-secret-key-abcdefghijkl', S3_FORCE_PATH_STYLE: '1' });
+  const S3_KEYS = ['S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'];
+
+  beforeAll(async () => {
+    witness = createNetServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((r) => witness.listen(0, '127.0.0.1', r));
+    witnessPort = (witness.address() as AddressInfo).port;
+    // The operator trusts one intranet name; the gateway the environment names (on 127.0.0.1) is trusted as before.
+    g = await createTestApp({ env: { SAFE_FETCH_ALLOW_HOSTS: 'minio.intranet', EPAY_API_URL: epay.base, EPAY_PID: '1001', EPAY_KEY: EPAY_OLD } });
+    gAdmin = await adminToken(g);
+    g.ctx.integrations.resolveHost = async (host, options) => {
+      const address = dns.get(host);
+      return address ? [{ address, family: 4 }] : resolveWithDns(host, options);
+    };
+  });
+  afterAll(async () => {
+    await g.close();
+    await new Promise((r) => witness.close(r));
+  });
+
+  it('a URL whose name resolves inside is refused at save with a 400 naming the field; a literal private address too; nothing changes', async () => {
+    dns.set('s3.inside.example', '127.0.0.1');
+    dns.set('gw.inside.example', '10.20.30.40');
+    const rowsBefore = await g.ctx.db.select().from(integrationSettings);
+    const auditBefore = (await g.ctx.db.select().from(adminAudit)).length;
+    const cases: [string, unknown, string][] = [
+      ['storage', { values: s3Values('https://s3.inside.example:39911/') }, '「S3 地址」指向内网地址，已拒绝；如确需使用，请在 SAFE_FETCH_ALLOW_HOSTS 中允许该主机'],
+      ['storage', { values: s3Values('https://10.0.0.8/') }, '「S3 地址」指向内网地址，已拒绝；如确需使用，请在 SAFE_FETCH_ALLOW_HOSTS 中允许该主机'],
+      ['storage', { values: s3Values('https://[::ffff:7f00:1]:9000/') }, '「S3 地址」指向内网地址，已拒绝；如确需使用，请在 SAFE_FETCH_ALLOW_HOSTS 中允许该主机'],
+      ['pay_alipay', { values: { ALIPAY_GATEWAY: 'https://gw.inside.example/gateway.do' } }, '「支付宝网关地址」指向内网地址，已拒绝；如确需使用，请在 SAFE_FETCH_ALLOW_HOSTS 中允许该主机'],
+      ['wechat', { values: { WECHAT_API_BASE: 'https://gw.inside.example' } }, '「公众号接口地址」指向内网地址，已拒绝；如确需使用，请在 SAFE_FETCH_ALLOW_HOSTS 中允许该主机'],
+    ];
+    for (const [group, body, message] of cases) {
+      const r = await gSave(group, body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.message).toBe(message);
+    }
+    expect(await g.ctx.db.select().from(integrationSettings)).toEqual(rowsBefore);
+    expect((await g.ctx.db.select().from(adminAudit)).length).toBe(auditBefore);
+    expect(g.ctx.storage.name).toBe('local');
+  });
+
+  it('a host the operator allows (SAFE_FETCH_ALLOW_HOSTS) is saved although it resolves inside', async () => {
+    dns.set('minio.intranet', '10.0.0.5');
+    const r = await gSave('storage', { values: s3Values('https://minio.intranet:9000') });
+    expect(r.status).toBe(200);
+    expect(g.ctx.storage.name).toBe('s3');
+    expect((await gSave('storage', { clear: S3_KEYS })).status).toBe(200);
+    expect(g.ctx.storage.name).toBe('local');
+  });
+
+  it('a name re-pointed inside after it was saved is refused at connect time: the storage test and an upload fail, the local server hears nothing', async () => {
+    dns.set('s3.rebind.example', '93.184.216.34');
+    const saved = await gSave('storage', { values: s3Values(`https://s3.rebind.example:${witnessPort}`) });
+    expect(saved.status).toBe(200);
+    expect(g.ctx.storage.name).toBe('s3');
+    dns.set('s3.rebind.example', '127.0.0.1');
+    try {
+      const r = integrationTestReply.parse((await gTest('storage')).body.data);
+      expect(r).toMatchObject({ ok: false, status: null });
+      expect(r.message).toContain('不允许访问内网地址（127.0.0.1）');
+      await expect(g.ctx.storage.put('uploads/probe.txt', Buffer.from('x'), 'text/plain')).rejects.toThrow('不允许访问内网地址（127.0.0.1）');
+      expect(connections).toBe(0);
+      expect((await g.call('GET', '/api/health')).status).toBe(200);
+    } finally {
+      await gSave('storage', { clear: S3_KEYS });
+    }
+  });
+
+  it('a gateway the environment names (a local fake) is still reached when the console changes its group', async () => {
+    expect((await gSave('pay_epay', { values: { EPAY_KEY: EPAY_NEW } })).status).toBe(200);
+    const r = integrationTestReply.parse((await gTest('pay_epay')).body.data);
+    expect(r).toMatchObject({ ok: true, provider: 'epay', status: 200, code: '1' });
+    await gSave('pay_epay', { clear: ['EPAY_KEY'] });
   });
 });
