@@ -72,7 +72,7 @@ await step('server', ['apps/server/src', 'apps/server/package.json', 'scripts/bu
   rmSync(out, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    entryPoints: { main: join(src, 'main.ts'), 'parse-process': join(src, 'modules/document/parse-process.ts') },
+    entryPoints: { main: join(src, 'main.ts'), 'parse-process': join(src, 'modules/document/parse-process.ts'), 'canvas-process': join(src, 'providers/image/canvas-process.ts') },
     outdir: out,
     bundle: true,
     platform: 'node',

@@ -56,6 +56,12 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9_@.-]{4,32}$/;
 /** Chat (issue 3). */
 export const CHAT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const CHAT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/bmp'] as const;
+/**
+ * Every picture that enters (chat, drawing references, blends, describe, feedback) is refused past
+ * these, read from its header before anything decodes it: a decoder allocates what the header claims.
+ */
+export const MAX_IMAGE_SIDE = 16_384;
+export const MAX_IMAGE_PIXELS = 40_000_000;
 /** What any chat request body may carry at most; each model caps its input lower (input_ext). */
 export const CHAT_INPUT_HARD_MAX = 100_000;
 export const CHAT_TITLE_MAX = 50;

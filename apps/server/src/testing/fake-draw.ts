@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { paint } from '../providers/image/painter.ts';
+import { paint } from '../providers/image/canvas.ts';
 
 async function readJson(req: IncomingMessage): Promise<any> {
   const parts: Buffer[] = [];

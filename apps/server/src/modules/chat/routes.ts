@@ -3,13 +3,14 @@ import { chatUploadImageFields, Code, isSafeText, UNSAFE_TEXT_MESSAGE } from '@a
 import { routes } from '@app/shared/routes';
 import type { AppContext } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
+import { readMultipart } from '../../core/multipart.ts';
 import { limitOrThrow } from '../../core/rate-limit.ts';
 import { ok } from '../../core/reply.ts';
 import { route } from '../../core/routes.ts';
 import { parse } from '../../core/validate.ts';
 import type { ModelCatalog } from '../models/service.ts';
 import type { TurnEngine } from '../turns/service.ts';
-import { storableImage } from '../../core/image-type.ts';
+import { pixelsMessage, storableImage } from '../../core/image-type.ts';
 import { imageKey } from './images.ts';
 import type { ChatService } from './service.ts';
 import type { TurnRunner } from './stream.ts';
@@ -56,24 +57,18 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext, { chat, runner
   route(app, r.messagesClear, async ({ actor, body }) => ok({ count: await chat.clearGroup(actor, body.groupId) }, '删除成功'));
 
   route(app, r.uploadImage, async ({ req, actor: user, query }) => {
-    if (!req.isMultipart()) throw bad('file', '请以 multipart/form-data 上传图片');
     await limitOrThrow(ctx.kv, `chat-upload:${user.id}`, 60, 3600, '上传过于频繁，请稍后再试');
     const fields: Record<string, unknown> = { ...query };
-    let file: Buffer | null = null;
-    try {
-      for await (const part of req.parts()) {
-        if (part.type === 'file') {
-          if (file) part.file.resume();
-          else file = await part.toBuffer();
-        } else if (part.fieldname === 'feature') {
-          fields.feature = part.value;
-          if (typeof part.value === 'string' && !isSafeText(part.value)) throw bad('feature', UNSAFE_TEXT_MESSAGE);
-        }
+    let file = null as Buffer | null;
+    await readMultipart(req, { notMultipart: '请以 multipart/form-data 上传图片', tooLarge: '图片不能超过5MB', tooMany: '一次只能上传一张图片' }, async (part) => {
+      if (part.type === 'file') {
+        if (file) part.file.resume();
+        else file = await part.toBuffer();
+      } else if (part.fieldname === 'feature') {
+        fields.feature = part.value;
+        if (typeof part.value === 'string' && !isSafeText(part.value)) throw bad('feature', UNSAFE_TEXT_MESSAGE);
       }
-    } catch (e) {
-      if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw bad('file', '图片不能超过5MB');
-      throw e;
-    }
+    });
     // Multipart fields arrive inside the handler, so they are checked here against the shared schema.
     const { feature } = parse(chatUploadImageFields, fields);
     const model = await catalog.find(feature);
@@ -83,6 +78,7 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext, { chat, runner
     const image = storableImage(file);
     if (image === 'type') throw bad('file', '仅支持 png、jpg、bmp 格式的图片');
     if (image === 'broken') throw bad('file', '图片已损坏，请重新选择');
+    if (image === 'pixels') throw bad('file', pixelsMessage());
     const { type } = image;
     file = image.file;
     const { url } = await ctx.storage.put(imageKey(user.id, ctx.clock.now(), type.ext), file, type.mime);

@@ -3,9 +3,10 @@ import { chatUploadImageReply, Code } from '@app/shared';
 import { addModel, sendTurn, setBalance, userIdOf } from '../../testing/chat.ts';
 import { startFakeUpstream, type FakeUpstream } from '../../testing/fake-upstream.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
+import { jpegHeader, tinyPng } from '../../testing/pictures.ts';
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
-const JPG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
+const PNG = tinyPng();
+const JPG = jpegHeader(2, 2);
 /** A real 2x2 24-bit BMP (white). */
 function bmp() {
   const b = Buffer.alloc(54 + 16, 0xff);

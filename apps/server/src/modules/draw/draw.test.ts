@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balances, drawImages, drawTasks } from '../../db/schema/index.ts';
 import { OpenAiImages } from '../../providers/image/openai.ts';
 import { MidjourneyProxy } from '../../providers/image/midjourney.ts';
-import { inspectImage } from '../../providers/image/files.ts';
+import { inspectImage } from '../../core/image-type.ts';
 import { DESCRIBED, samplePng, startFakeImages, startFakeMj } from '../../testing/fake-draw.ts';
 import { describePrompts } from '../../providers/image/midjourney.ts';
 import { actionOf } from './service.ts';

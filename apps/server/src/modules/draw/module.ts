@@ -9,7 +9,7 @@ export type DrawModuleOptions = DrawProviders;
 
 /** Drawing: its routes, and Midjourney tasks as durable jobs of the engine (kind draw.mj). */
 export function registerDraw(app: FastifyInstance, ctx: AppContext, models: Models, engine: TurnEngine, opts: DrawModuleOptions = {}) {
-  const draw = new DrawService(ctx, models, engine.jobs, opts);
+  const draw = new DrawService(ctx, models, engine, opts);
   drawRoutes(app, ctx, draw);
   return draw;
 }

@@ -28,14 +28,16 @@ import { randomToken } from '../../core/ids.ts';
 import { limitOrThrow } from '../../core/rate-limit.ts';
 import type { Db } from '../../db/client.ts';
 import { drawImages, drawTasks } from '../../db/schema/index.ts';
-import { checkImage, downloadImage, hostsOf, inspectImage, makeThumbnail } from '../../providers/image/files.ts';
+import { pixelsMessage } from '../../core/image-type.ts';
+import { CanvasError } from '../../providers/image/canvas.ts';
+import { checkImage, downloadImage, drawableImage, hostsOf, makeThumbnail } from '../../providers/image/files.ts';
 import { MidjourneyProxy } from '../../providers/image/midjourney.ts';
 import { OfflineImages, OfflineMidjourney } from '../../providers/image/offline.ts';
 import { OpenAiImages } from '../../providers/image/openai.ts';
 import { DrawProviderError, type ImageProvider, type MidjourneyProvider, type MjRemoteTask } from '../../providers/image/types.ts';
-import { readBalance, spend } from '../billing/public.ts';
+import { readBalance } from '../billing/public.ts';
 import { balanceError, spendable, type Models } from '../models/service.ts';
-import { streamJob, type EndedJob, type JobRun, type Jobs, type JobStep } from '../turns/service.ts';
+import { streamJob, type EndedJob, type JobRun, type Jobs, type JobStep, type TurnEngine } from '../turns/service.ts';
 import { DRAW_FIXED_OPTIONS, offlineRewrite, REWRITE_SYSTEM } from './catalog.ts';
 import { drawContentOf, type DrawContent } from './content.ts';
 
@@ -55,7 +57,8 @@ const FETCH_BATCH_MS = 30;
 /** Unfinished Midjourney tasks one user may have at once. */
 const USER_OPEN_TASKS = 4;
 const DRAWS_PER_MINUTE = 20;
-const REWRITES_PER_MINUTE = 20;
+const REWRITES_PER_MINUTE = 10;
+const REWRITES_PER_DAY = 100;
 
 type ImageRow = typeof drawImages.$inferSelect;
 type TaskRow = typeof drawTasks.$inferSelect;
@@ -103,13 +106,15 @@ export class DrawService {
   private imageHosts: string[];
   /** The types and examples the admin edits (cached; shared with the console). */
   readonly content: DrawContent;
+  private jobs: Jobs;
 
   constructor(
     private ctx: AppContext,
     private models: Models,
-    private jobs: Jobs,
+    private engine: TurnEngine,
     providers: DrawProviders = {},
   ) {
+    this.jobs = engine.jobs;
     const env = ctx.config.env;
     this.content = drawContentOf(ctx);
     this.images =
@@ -125,7 +130,7 @@ export class DrawService {
       .split(/[,，\n]/)
       .map((w) => w.trim().toLowerCase())
       .filter(Boolean);
-    jobs.register<MjState>({
+    this.jobs.register<MjState>({
       kind: MJ_JOB,
       concurrency: 8,
       timeoutMs: ctx.config.env.DRAW_TASK_TIMEOUT_MS,
@@ -150,16 +155,18 @@ export class DrawService {
   }
 
   /**
-   * Reference pictures as sent (data URLs): each must decode to a png / jpeg / webp by its bytes
-   * (not by the type it claims) of at most DRAW_REFERENCE_MAX_BYTES; else a 400 on `name`.
+   * Reference pictures as sent (data URLs): each must be a png / jpeg / webp by its bytes (not by
+   * the type it claims) of at most DRAW_REFERENCE_MAX_BYTES and of a pixel size we may decode (read
+   * from its header: nothing decodes it before this); else a 400 on `name`.
    */
   checkReferences(name: string, list: string[]): Buffer[] {
     return list.map((url, i) => {
       const bytes = Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
-      const info = inspectImage(bytes);
+      const info = drawableImage(bytes);
       const where = list.length > 1 ? `第 ${i + 1} 张图片` : '图片';
-      if (!info || info.width < 1 || info.height < 1) throw field(name, `${where}不是有效的 png、jpg 或 webp 图片`);
+      if (info === 'type' || info === 'broken') throw field(name, `${where}不是有效的 png、jpg 或 webp 图片`);
       if (bytes.length > DRAW_REFERENCE_MAX_BYTES) throw field(name, `${where}不能超过 1MB`);
+      if (info === 'pixels') throw field(name, pixelsMessage(where));
       if (!url.startsWith(`data:${info.mime};`)) throw field(name, `${where}的格式与内容不符`);
       return bytes;
     });
@@ -231,10 +238,10 @@ export class DrawService {
   }
 
   /**
-   * One synchronous drawing: refused up front when the pool cannot pay for every image; the images
-   * are drawn, stored, then charged and saved in one transaction (a balance spent meanwhile by a
-   * concurrent drawing refuses this one and its files are dropped: never delivered unpaid, never
-   * charged undelivered; a failure charges nothing).
+   * One synchronous drawing, on the engine's hold: every image is held before any is made (a
+   * balance that pays for five lets five drawings through, whatever arrives at once), then drawn
+   * and stored, then charged per image delivered and saved in one transaction. A failure charges
+   * nothing and gives the hold back; the files of a drawing that could not be saved are dropped.
    */
   private async draw(
     user: AuthUser,
@@ -254,42 +261,45 @@ export class DrawService {
     const hint = await this.content.hint(d.type);
     if (hint === null) throw field('type', '该图片类型已停用，请选择其他类型');
     const unit = d.kind === 'basic' ? COSTS.basic : COSTS.dalle3;
-    const cost = unit * d.n;
-    await this.requireBalance(user.id, cost);
     await limitOrThrow(this.ctx.kv, `draw:${user.id}`, DRAWS_PER_MINUTE, 60, '绘画过于频繁，请稍后再试');
     const drawn = d.promptEn ?? d.prompt;
     const promptForModel = this.images.name === 'offline' ? drawn : `${drawn}${hint}`;
-    let images;
-    try {
-      const req = { prompt: promptForModel, size: d.size, quality: d.quality, style: d.style, n: d.n, type: d.type };
-      images = d.references?.length && this.images.edit ? await this.images.edit({ ...req, images: d.references }) : await this.images.generate(req);
-    } catch (e) {
-      throw this.userError(e);
-    }
+    const offline = this.images.name === 'offline';
     const stored: StoredImage[] = [];
+    const label = d.kind === 'basic' ? '基础绘画' : d.kind === 'ai3' ? '智能绘画' : 'DALL·E 绘画';
     try {
-      for (const img of images.slice(0, d.n)) stored.push(await this.storeImage(user.id, img));
+      const rows = await this.engine.holdWhile(
+        user.id,
+        { pool: 'draw', cost: unit * d.n, label },
+        async () => {
+          let images;
+          try {
+            const req = { prompt: promptForModel, size: d.size, quality: d.quality, style: d.style, n: d.n, type: d.type };
+            images = d.references?.length && this.images.edit ? await this.images.edit({ ...req, images: d.references }) : await this.images.generate(req);
+          } catch (e) {
+            // The offline painter lays the references into the picture: one it cannot decode is the picture's fault.
+            if (e instanceof CanvasError && d.references?.length) throw field('image', '参考图无法解码，请换一张图片');
+            throw e;
+          }
+          for (const img of images.slice(0, d.n)) stored.push(await this.storeImage(user.id, img));
+          return stored;
+        },
+        {
+          charge: (images) => unit * images.length,
+          finish: (tx, images) => {
+            const now = new Date(this.ctx.clock.now());
+            return tx
+              .insert(drawImages)
+              .values(images.map((s) => ({ ...s, userId: user.id, kind: d.kind, type: d.type, prompt: d.prompt, promptEn: d.promptEn ?? null, offline, createdAt: now })))
+              .returning();
+          },
+        },
+      );
+      return { list: rows.map(imageView), charged: unit * rows.length };
     } catch (e) {
       await this.dropStored(stored);
       throw this.userError(e);
     }
-    const charge = unit * stored.length;
-    const offline = this.images.name === 'offline';
-    const now = new Date(this.ctx.clock.now());
-    const rows = await this.ctx.db
-      .transaction(async (tx) => {
-        const paid = await spend(tx, { userId: user.id, pool: 'draw', cost: charge, nowMs: now.getTime(), note: d.kind === 'basic' ? '基础绘画' : d.kind === 'ai3' ? '智能绘画' : 'DALL·E 绘画', ref: `draw:${d.kind}` });
-        if (!paid) throw balanceError('draw');
-        return tx
-          .insert(drawImages)
-          .values(stored.map((s) => ({ ...s, userId: user.id, kind: d.kind, type: d.type, prompt: d.prompt, promptEn: d.promptEn ?? null, offline, createdAt: now })))
-          .returning();
-      })
-      .catch(async (e: unknown) => {
-        await this.dropStored(stored);
-        throw e;
-      });
-    return { list: rows.map(imageView), charged: charge };
   }
 
   private userError(e: unknown): AppError {
@@ -299,10 +309,17 @@ export class DrawService {
     return new AppError(Code.SERVER_ERROR, '绘画失败，请稍后再试，未扣除积分', 502);
   }
 
-  /** Smart drawing: a chat model turns plain Chinese into an English image prompt (offline: a labelled template). */
+  /**
+   * Smart drawing: a chat model turns plain Chinese into an English image prompt (offline: a labelled
+   * template). Free on purpose (it is one step of a paid smart drawing, and a few hundred tokens), so
+   * that it cannot serve as a free chat model it is bounded instead: only for a balance that pays for
+   * a smart drawing, at most REWRITES_PER_MINUTE a minute and REWRITES_PER_DAY a day per user.
+   */
   async rewrite(user: AuthUser, text: string): Promise<{ prompt: string; offline: boolean }> {
     this.moderate(text);
+    await this.requireBalance(user.id, COSTS.dalle3);
     await limitOrThrow(this.ctx.kv, `draw-rewrite:${user.id}`, REWRITES_PER_MINUTE, 60, '改写过于频繁，请稍后再试');
+    await limitOrThrow(this.ctx.kv, `draw-rewrite-day:${user.id}`, REWRITES_PER_DAY, 86_400, '今日改写次数已用完，请明天再试');
     const model = await this.models.catalog.find();
     const keys = model ? await this.models.catalog.keys(model.id) : { configured: 0 };
     if (!model || keys.configured === 0) return { prompt: offlineRewrite(text), offline: true };
@@ -595,6 +612,8 @@ export class DrawService {
       stored = await this.storeImage(task.userId, { bytes });
     } catch (e) {
       if (e instanceof DrawProviderError && e.kind !== 'upstream') return { state: s, next: 'failed', error: `${e.message}，未扣除积分` };
+      // The offline painter lays a blend's pictures into the result: one it cannot decode fails the task, not the server.
+      if (e instanceof CanvasError && e.kind !== 'timeout') return { state: s, next: 'failed', error: '图片无法解码，未扣除积分' };
       throw e;
     }
     const buttons = remote.buttons.map((b) => ({ custom_id: b.customId, label: b.label }));

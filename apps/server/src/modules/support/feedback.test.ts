@@ -4,9 +4,10 @@ import { feedbackItem, feedbackListReply, feedbackThreadReply } from '@app/share
 import { adminAudit, feedbacks, users } from '../../db/schema/index.ts';
 import { userIdOf } from '../../testing/chat.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
+import { jpegHeader, tinyPng } from '../../testing/pictures.ts';
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
-const JPG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
+const PNG = tinyPng();
+const JPG = jpegHeader(2, 2);
 const GIF = Buffer.from('GIF89a' + 'x'.repeat(40), 'latin1');
 
 let t: TestApp;

@@ -3,7 +3,8 @@ import { FEEDBACK_MAX_IMAGES, feedbackCreateFields, isSafeText, UNSAFE_TEXT_MESS
 import { routes } from '@app/shared/routes';
 import type { AppContext } from '../../core/context.ts';
 import { badRequest } from '../../core/errors.ts';
-import { storableImage } from '../../core/image-type.ts';
+import { pixelsMessage, storableImage } from '../../core/image-type.ts';
+import { readMultipart } from '../../core/multipart.ts';
 import { limitOrThrow } from '../../core/rate-limit.ts';
 import { ok } from '../../core/reply.ts';
 import { route } from '../../core/routes.ts';
@@ -19,31 +20,26 @@ export function supportRoutes(app: FastifyInstance, ctx: AppContext) {
   const cards = new CardKeyService(ctx);
 
   route(app, r.feedbackCreate, async ({ req, actor }) => {
-    if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 提交反馈');
     await limitOrThrow(ctx.kv, `feedback:${actor.id}`, 10, 3600, '反馈提交过于频繁，请稍后再试');
     const fields: Record<string, unknown> = {};
     const files: Buffer[] = [];
-    try {
-      for await (const part of req.parts()) {
-        if (part.type === 'file') {
-          if (files.length >= FEEDBACK_MAX_IMAGES) throw badRequest(`最多上传${FEEDBACK_MAX_IMAGES}张图片`);
-          const buf = await part.toBuffer();
-          if (buf.length) files.push(buf);
-        } else if (part.fieldname === 'content') {
-          if (typeof part.value === 'string' && !isSafeText(part.value)) throw badRequest(UNSAFE_TEXT_MESSAGE);
-          fields.content = part.value;
-        }
+    const tooMany = `最多上传${FEEDBACK_MAX_IMAGES}张图片`;
+    await readMultipart(req, { notMultipart: '请以 multipart/form-data 提交反馈', tooLarge: '每张图片不能超过5MB', tooMany }, async (part) => {
+      if (part.type === 'file') {
+        if (files.length >= FEEDBACK_MAX_IMAGES) throw badRequest(tooMany);
+        const buf = await part.toBuffer();
+        if (buf.length) files.push(buf);
+      } else if (part.fieldname === 'content') {
+        if (typeof part.value === 'string' && !isSafeText(part.value)) throw badRequest(UNSAFE_TEXT_MESSAGE);
+        fields.content = part.value;
       }
-    } catch (e) {
-      if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest('每张图片不能超过5MB');
-      if ((e as { code?: string }).code === 'FST_FILES_LIMIT') throw badRequest(`最多上传${FEEDBACK_MAX_IMAGES}张图片`);
-      throw e;
-    }
+    });
     const { content } = parse(feedbackCreateFields, fields);
     // Every picture is checked before any is stored, so a bad third image leaves nothing behind.
     const images = files.map((f) => storableImage(f));
     if (images.includes('type')) throw badRequest('仅支持 png、jpg、bmp 格式的图片');
     if (images.includes('broken')) throw badRequest('图片已损坏，请重新选择');
+    if (images.includes('pixels')) throw badRequest(pixelsMessage());
     const urls: string[] = [];
     for (const img of images as Exclude<(typeof images)[number], string>[]) {
       urls.push((await ctx.storage.put(feedback.imageKey(actor.id, img.type.ext), img.file, img.type.mime)).url);

@@ -358,3 +358,43 @@ describe('red-team: bad input never reaches a turn', () => {
     expect((await getBalance(t, aliceId)).baseModel3).toBe(3);
   });
 });
+
+describe('paid work within one request (holdWhile: drawings)', () => {
+  it('holds first, charges what was delivered, gives back what was not; a failure charges nothing', async () => {
+    const id = await userIdOf(t, await t.loginByPhone('13500000091'));
+    await setBalance(t, id, { base3: 5 });
+    const price = { pool: 'model3' as const, cost: 3, label: '测试作品' };
+    const made = await t.turns.holdWhile(id, price, async () => ['a', 'b'], { charge: (r) => r.length, finish: async (_tx, r, charged) => ({ r, charged }) });
+    expect(made).toEqual({ r: ['a', 'b'], charged: 2 });
+    expect(await getBalance(t, id)).toMatchObject({ baseModel3: 3, heldModel3: 0 });
+    const boom = await t.turns.holdWhile(id, price, async () => Promise.reject(new Error('upstream down')), { charge: () => 3, finish: async () => null }).catch((e: Error) => e.message);
+    expect(boom).toBe('upstream down');
+    expect(await getBalance(t, id)).toMatchObject({ baseModel3: 3, heldModel3: 0 });
+    // Two at once on a balance that pays for one: the second is refused before its work starts.
+    let started = 0;
+    const both = await Promise.allSettled([0, 1].map(() => t.turns.holdWhile(id, price, async () => (started++, 'x'), { charge: () => 3, finish: async () => 'ok' })));
+    expect(both.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(started).toBe(1);
+    expect(((both.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason as { code: number }).code).toBe(Code.BALANCE_MODEL3);
+    expect(await getBalance(t, id)).toMatchObject({ baseModel3: 0, heldModel3: 0 });
+  });
+
+  it('an instance that dies mid-work: its hold lapses and goes back; a late result is neither saved nor charged', async () => {
+    const id = await userIdOf(t, await t.loginByPhone('13500000092'));
+    await setBalance(t, id, { base3: 2 });
+    let finish!: () => void;
+    const finished: string[] = [];
+    const work = t.turns.holdWhile(id, { pool: 'model3', cost: 2, label: '测试作品' }, () => new Promise<string>((r) => (finish = () => r('late'))), {
+      charge: () => 2,
+      finish: async (_tx, r) => void finished.push(r),
+    });
+    await waitFor(async () => (await getBalance(t, id)).heldModel3 === 2);
+    t.clock.advance(31_000);
+    await t.turns.reconcile();
+    expect(await getBalance(t, id)).toMatchObject({ baseModel3: 2, heldModel3: 0 });
+    finish();
+    await expect(work).rejects.toMatchObject({ httpStatus: 503 });
+    expect(finished).toEqual([]);
+    expect(await getBalance(t, id)).toMatchObject({ baseModel3: 2, heldModel3: 0 });
+  });
+});

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '@app/shared';
 import { requireUser, type AuthUser } from '../../core/auth.ts';
 import type { AppContext } from '../../core/context.ts';
-import { notFound } from '../../core/errors.ts';
+import { AppError, notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { LlmError, type LlmUsage } from '../../providers/llm/types.ts';
 import type { CreditPool } from '../billing/public.ts';
@@ -120,6 +120,8 @@ const MAX_SETTLE_RETRIES = 20;
 const RECONCILE_EVERY_MS = 30_000;
 const SAVE_FAILED = '保存回复失败，请稍后再试';
 const INTERRUPTED = '服务中断，回复未完成，请重试';
+/** The kind of a hold taken by `holdWhile`: no reply to save, so a lapsed one is only given back. */
+const HELD_WORK = 'held';
 
 /** Postgres text cannot hold NUL; a model may still send one. */
 const storable = (text: string) => (text.includes('\u0000') ? text.replaceAll('\u0000', '') : text);
@@ -317,6 +319,76 @@ export class TurnEngine {
     }
   }
 
+  /**
+   * Paid work done within one request, without a stream (a drawing): the price is held first, in
+   * the same conditional update as every turn (so concurrent requests of one user each see the
+   * others' holds, and a balance that pays for five lets five through), then `work` runs while the
+   * hold's lease is renewed, then one transaction charges what `work` delivered (`charge`, at most
+   * the price) and runs `finish`. A `work` that throws charges nothing and gives the hold back; an
+   * instance that dies meanwhile lets the lease lapse, and any instance gives it back then.
+   * Throws the pool's balance error, before any work, when the balance cannot pay.
+   */
+  async holdWhile<T, F>(
+    userId: number,
+    price: TurnPrice,
+    work: () => Promise<T>,
+    settle: { charge(result: T): number; finish(tx: Db, result: T, charged: number): Promise<F> },
+  ): Promise<F> {
+    const startedAt = this.ctx.clock.now();
+    const hold = {
+      userId,
+      kind: HELD_WORK,
+      pool: price.pool,
+      cost: price.cost,
+      instanceId: this.live.instanceId,
+      leaseUntil: this.live.leaseUntil(),
+      startedAt: new Date(startedAt),
+      ref: { label: price.label },
+    };
+    let held = await admitHold(this.ctx.db, hold);
+    if (!held && (await this.settleLapsed(userId).catch(() => 0)) > 0) held = await admitHold(this.ctx.db, hold);
+    if (!held) throw balanceError(price.pool);
+    const turnId = held.id;
+    const renew = setInterval(
+      () =>
+        void this.ctx.db
+          .execute(sql`update turns set lease_until = ${this.live.leaseUntil().toISOString()}::timestamptz where id = ${turnId} and status = 'running'`)
+          .catch((e: unknown) => this.ctx.log.warn({ err: e, turnId }, 'turn: renewing a held work lease failed')),
+      Math.max(50, Math.floor(this.live.leaseMs / 3)),
+    );
+    renew.unref();
+    const settlement = (charge: number) => ({
+      turnId,
+      userId,
+      pool: price.pool,
+      held: price.cost,
+      charge,
+      nowMs: startedAt,
+      settledAt: new Date(this.ctx.clock.now()),
+      note: price.label,
+      ref: `turn:${turnId}`,
+    });
+    const release = () => settleHold(this.ctx.db, settlement(0)).catch((e: unknown) => this.ctx.log.error({ err: e, turnId }, 'turn: releasing a hold failed; it lapses with its lease'));
+    try {
+      let result: T;
+      try {
+        result = await work();
+      } finally {
+        clearInterval(renew);
+      }
+      return await this.ctx.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const { flipped, charged } = await settleHold(tx, settlement(Math.min(price.cost, Math.max(0, settle.charge(result)))));
+        // Settled already: its lease lapsed while the work ran (the database was away that long) and it was given back.
+        if (!flipped) throw new AppError(Code.SERVER_ERROR, '服务繁忙，本次未扣除积分，请稍后再试', 503);
+        return settle.finish(tx, result, charged);
+      });
+    } catch (e) {
+      await release();
+      throw e;
+    }
+  }
+
   private async settleWithRetries<R extends Record<string, unknown>, E extends { type: string }>(s: Settlement<R, E>): Promise<E | null> {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -406,24 +478,21 @@ export class TurnEngine {
     const rows = (result as { rows: TurnRow[] }).rows;
     for (const row of rows) {
       try {
-        await this.settleOrphan(row);
+        if (row.kind === HELD_WORK) await this.releaseLapsed(row);
+        else await this.settleOrphan(row);
       } catch (e) {
         // Its reply cannot be stored (say, the conversation is gone): let go of the hold at least, so it is not retried forever.
         this.ctx.log.error({ err: e, turnId: row.id }, 'turn: saving an orphaned turn failed; its hold is released');
-        await settleHold(this.ctx.db, {
-          turnId: row.id,
-          userId: row.user_id,
-          pool: row.pool,
-          held: row.cost,
-          charge: 0,
-          nowMs: this.ctx.clock.now(),
-          settledAt: new Date(this.ctx.clock.now()),
-          note: row.kind,
-          ref: `turn:${row.id}`,
-        });
+        await this.releaseLapsed(row);
       }
     }
     return rows.length;
+  }
+
+  /** Gives a lapsed turn's hold back, charging nothing. */
+  private releaseLapsed(row: TurnRow) {
+    const now = this.ctx.clock.now();
+    return settleHold(this.ctx.db, { turnId: row.id, userId: row.user_id, pool: row.pool, held: row.cost, charge: 0, nowMs: now, settledAt: new Date(now), note: row.kind, ref: `turn:${row.id}` });
   }
 
   private async settleOrphan(row: TurnRow) {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { VOICE_AUDIO_MAX_BYTES } from '@app/shared';
 import { routes } from '@app/shared/routes';
 import type { AppContext } from '../../core/context.ts';
-import { badRequest } from '../../core/errors.ts';
+import { readMultipart } from '../../core/multipart.ts';
 import { ok } from '../../core/reply.ts';
 import { route } from '../../core/routes.ts';
 import { audioFromEnv, type OpenAiAudio } from '../../providers/audio/openai-audio.ts';
@@ -17,19 +17,11 @@ export async function registerVoice(app: FastifyInstance, ctx: AppContext, audio
   const voice = new VoiceService(audio, ctx.kv, app.log);
 
   route(app, r.transcribe, async ({ req, actor }) => {
-    if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传录音');
-    let clip: Buffer | null = null;
-    try {
-      for await (const part of req.parts()) {
-        if (part.type === 'file' && part.fieldname === 'file' && !clip) clip = await part.toBuffer();
-        else if (part.type === 'file') await part.toBuffer();
-      }
-    } catch (e) {
-      const code = (e as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest('录音太长了，请分段输入');
-      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('一次只能上传一段录音');
-      throw e;
-    }
+    let clip = null as Buffer | null;
+    await readMultipart(req, { notMultipart: '请以 multipart/form-data 上传录音', tooLarge: '录音太长了，请分段输入', tooMany: '一次只能上传一段录音' }, async (part) => {
+      if (part.type === 'file' && part.fieldname === 'file' && !clip) clip = await part.toBuffer();
+      else if (part.type === 'file') await part.toBuffer();
+    });
     return ok(await voice.transcribe(actor.id, clip ?? Buffer.alloc(0)));
   });
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { inspectImage } from './files.ts';
-import { paint, paintGrid } from './painter.ts';
+import { inspectImage } from '../../core/image-type.ts';
+import { paint, paintGrid } from './canvas.ts';
 import { DrawProviderError, SIZES, type ImageProvider, type ImageRequest, type MidjourneyProvider, type MjRemoteTask, type MjSubmitImagine, type ProviderImage } from './types.ts';
 
 /** Draws locally (no key configured): each image a labelled 离线演示 PNG of the prompt. */

@@ -1,4 +1,4 @@
-import { inspectImage } from './files.ts';
+import { inspectImage } from '../../core/image-type.ts';
 import { DrawProviderError, SIZES, type ImageProvider, type ImageRequest, type ProviderImage } from './types.ts';
 
 export interface OpenAiImagesOptions {

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { withCanvas } from './canvas-lock.ts';
 
 /**
- * The offline painter: a real PNG drawn locally from the prompt with @napi-rs/canvas. Same prompt,
- * type and seed, same picture (a palette and shapes from the prompt's hash); the prompt is written
- * on it and a 离线演示 badge says it was not made by a model.
+ * Canvas work, run only in the canvas process (canvas-process.ts; the server calls it through
+ * canvas.ts). The offline painter: a real PNG drawn locally from the prompt with @napi-rs/canvas.
+ * Same prompt, type and seed, same picture (a palette and shapes from the prompt's hash); the
+ * prompt is written on it and a 离线演示 badge says it was not made by a model. And thumbnails.
  */
 const FONT_PATHS = [
   '/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc',
@@ -82,11 +82,7 @@ export interface PaintOptions {
 }
 
 /** One picture as a PNG. */
-export function paint(o: PaintOptions): Promise<Buffer> {
-  return withCanvas(() => paintNow(o));
-}
-
-async function paintNow(o: PaintOptions): Promise<Buffer> {
+export async function drawPicture(o: PaintOptions): Promise<Buffer> {
   const { createCanvas } = await canvasLib();
   const family = await fontFamily();
   const canvas = createCanvas(o.width, o.height);
@@ -165,18 +161,33 @@ async function paintNow(o: PaintOptions): Promise<Buffer> {
 }
 
 /** Four pictures in a 2×2 grid (Midjourney's first result), as one PNG. */
-export function paintGrid(o: Omit<PaintOptions, 'caption'>): Promise<Buffer> {
-  return withCanvas(() => paintGridNow(o));
-}
-
-async function paintGridNow(o: Omit<PaintOptions, 'caption'>): Promise<Buffer> {
+export async function drawGrid(o: Omit<PaintOptions, 'caption'>): Promise<Buffer> {
   const { createCanvas, loadImage } = await canvasLib();
   const half = { w: Math.round(o.width / 2), h: Math.round(o.height / 2) };
   const canvas = createCanvas(half.w * 2, half.h * 2);
   const ctx = canvas.getContext('2d');
   for (let i = 0; i < 4; i++) {
-    const png = await paintNow({ ...o, width: half.w, height: half.h, seed: `${o.seed}:${i}`, caption: String(i + 1) });
+    const png = await drawPicture({ ...o, width: half.w, height: half.h, seed: `${o.seed}:${i}`, caption: String(i + 1) });
     ctx.drawImage(await loadImage(png), (i % 2) * half.w, Math.floor(i / 2) * half.h);
   }
   return canvas.encode('png');
+}
+
+export interface ThumbnailInput {
+  /** A picture whose header was checked (type and pixel size) before it came here. */
+  bytes: Buffer;
+  width: number;
+  height: number;
+  thumbWidth: number;
+}
+
+/** A webp thumbnail `thumbWidth` wide (never wider than the picture). */
+export async function drawThumbnail(o: ThumbnailInput): Promise<{ bytes: Buffer; width: number; height: number }> {
+  const { createCanvas, loadImage } = await canvasLib();
+  const img = await loadImage(o.bytes);
+  const width = Math.min(o.thumbWidth, o.width);
+  const height = Math.max(1, Math.round((o.height * width) / o.width));
+  const canvas = createCanvas(width, height);
+  canvas.getContext('2d').drawImage(img, 0, 0, width, height);
+  return { bytes: await canvas.encode('webp', 78), width, height };
 }

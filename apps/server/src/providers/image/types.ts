@@ -33,7 +33,8 @@ export class DrawProviderError extends Error {
   override readonly name = 'DrawProviderError';
   constructor(
     message: string,
-    readonly kind: 'policy' | 'busy' | 'upstream' | 'invalid' = 'upstream',
+    /** 'broken': the service's picture, or its address, cannot be used; trying again gives the same (final, never retried). */
+    readonly kind: 'policy' | 'busy' | 'upstream' | 'invalid' | 'broken' = 'upstream',
   ) {
     super(message);
   }
