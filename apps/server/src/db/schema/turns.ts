@@ -58,6 +58,8 @@ export const jobs = pgTable(
     holdId: integer('hold_id').references(() => turns.id, { onDelete: 'set null' }),
     /** Failures of the current step so far. */
     attempt: integer('attempt').notNull().default(0),
+    /** Claims of the current step that lapsed (its process died during the step), in a row. */
+    lapses: integer('lapses').notNull().default(0),
     /** When its next step is due. */
     runAt: timestamp('run_at', { withTimezone: true }).notNull(),
     owner: text('owner'),

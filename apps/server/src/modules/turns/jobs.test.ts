@@ -240,6 +240,72 @@ describe('durable jobs', () => {
     }
   });
 
+  it('a step that takes its process down twice fails the job: the hold goes back, the user is told why', async () => {
+    await setDraw(aliceId, 2);
+    const second = await createTestApp({ shareWith: t, turns: fast });
+    const third = await createTestApp({ shareWith: t, turns: fast });
+    try {
+      // (Each instance steps one job of this kind at a time, so a stuck one cannot take its own lapsed job again.)
+      // A step that never returns stands for a process that died in it (a decoder crash): its claim lapses.
+      const ranOn: string[] = [];
+      const dies = (name: string) =>
+        scripted('test.crashes', async (run) => (ranOn.push(name), new Promise<never>((_, reject) => run.signal.addEventListener('abort', () => reject(new Error('stopped'))))), { concurrency: 1 });
+      const s1 = dies('first');
+      t.turns.jobs.register(s1.handler);
+      const id = await t.turns.jobs.submit<S>({ userId: aliceId, kind: 'test.crashes', state: { n: 0 }, price: { pool: 'draw', cost: 2, label: '测试' } });
+      await waitFor(async () => ranOn.length === 1);
+      expect(await drawOf(aliceId)).toBe(2);
+      second.turns.jobs.register(dies('second').handler);
+      t.clock.advance(31_000);
+      await waitFor(async () => ranOn.length === 2);
+      expect(await jobRow(id)).toMatchObject({ status: 'running', lapses: 1 });
+      const s3 = dies('third');
+      third.turns.jobs.register(s3.handler);
+      t.clock.advance(31_000);
+      await untilEnded(id);
+      // The third claim ends it without stepping again.
+      expect(ranOn).toEqual(['first', 'second']);
+      expect(await jobRow(id)).toMatchObject({ status: 'failed', charged: 0, error: '处理该任务时服务两次意外中断，任务已停止，额度已退还' });
+      expect(await holdOf(id)).toMatchObject({ status: 'released', charged: 0 });
+      expect(s3.ended).toEqual([{ id, status: 'failed', charged: 0, state: { n: 0 } }]);
+      // Nothing was charged, and nothing stays held: the whole balance pays again.
+      expect(await drawOf(aliceId)).toBe(2);
+      const again = await t.turns.jobs.submit<S>({ userId: aliceId, kind: 'test.crashes', state: { n: 0 }, price: { pool: 'draw', cost: 2, label: '测试' } });
+      expect(again).toBeGreaterThan(id);
+      await t.turns.jobs.cancel(again, aliceId);
+    } finally {
+      await second.close();
+      await third.close();
+    }
+  });
+
+  it('a lapse is forgotten once a step returns: a job is failed only for lapses in a row', async () => {
+    await setDraw(aliceId, 2);
+    const other = await createTestApp({ shareWith: t, turns: fast });
+    try {
+      let steps = 0;
+      const make = (hangFirst: boolean) =>
+        scripted(
+          'test.lapse-once',
+          async (run) => {
+            steps++;
+            if (hangFirst && steps === 1) return new Promise<never>((_, reject) => run.signal.addEventListener('abort', () => reject(new Error('stopped'))));
+            return run.state.n < 2 ? { state: { n: run.state.n + 1 }, next: 'continue' } : { state: { n: 9 }, next: 'done' };
+          },
+          { concurrency: 1 },
+        );
+      t.turns.jobs.register(make(true).handler);
+      const id = await t.turns.jobs.submit<S>({ userId: aliceId, kind: 'test.lapse-once', state: { n: 0 }, price: { pool: 'draw', cost: 2, label: '测试' } });
+      await waitFor(async () => steps === 1);
+      other.turns.jobs.register(make(false).handler);
+      t.clock.advance(31_000);
+      await untilEnded(id);
+      expect(await jobRow(id)).toMatchObject({ status: 'done', charged: 2, lapses: 0 });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('two instances polling the same table never run one step twice', async () => {
     const other = await createTestApp({ shareWith: t, turns: fast });
     try {

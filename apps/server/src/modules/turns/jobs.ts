@@ -91,6 +91,7 @@ interface JobRow {
   kind: string;
   state: State;
   attempt: number;
+  lapses: number;
   hold_id: number | null;
   created_at: string | Date;
 }
@@ -104,6 +105,13 @@ const channelOf = (id: number) => `job:${id}`;
 const REFUSED = new Error('refused: the balance cannot pay');
 const TIMED_OUT = '任务超时，已退还额度';
 const FAILED = '任务失败，已退还额度，请稍后重试';
+/**
+ * A step whose process died (its claim lapsed without the step returning) is what the job's input
+ * did, as far as anyone can tell: a picture that crashes a decoder kills every instance that
+ * claims it. The job fails when it is claimed after this many such lapses in a row.
+ */
+const MAX_LAPSES = 2;
+const LAPSED = '处理该任务时服务两次意外中断，任务已停止，额度已退还';
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
@@ -294,14 +302,15 @@ export class JobRunner {
   private async claim(kind: string, limit: number): Promise<JobRow[]> {
     const now = this.ctx.clock.now();
     const result = await this.ctx.db.execute(sql`
-      update jobs set owner = ${this.instanceId}, lease_until = ${iso(now + this.leaseMs)}::timestamptz
+      update jobs set owner = ${this.instanceId}, lease_until = ${iso(now + this.leaseMs)}::timestamptz,
+        lapses = case when owner is null then lapses else lapses + 1 end
       where id in (
         select id from jobs
         where status = 'running' and kind = ${kind} and run_at <= ${iso(now)}::timestamptz
           and (lease_until is null or lease_until < ${iso(now)}::timestamptz)
         order by run_at, id limit ${limit}
         for update skip locked)
-      returning id, user_id, kind, state, attempt, hold_id, created_at`);
+      returning id, user_id, kind, state, attempt, lapses, hold_id, created_at`);
     return (result as { rows: JobRow[] }).rows;
   }
 
@@ -328,6 +337,11 @@ export class JobRunner {
       let state = row.state;
       let attempt = row.attempt;
       const timeoutMs = handler.timeoutMs ?? 30 * 60_000;
+      if (row.lapses >= MAX_LAPSES) {
+        this.ctx.log.error({ jobId: row.id, kind: row.kind, lapses: row.lapses }, 'job: its step took its process down again; failed');
+        await this.end(row.id, 'failed', LAPSED, 0);
+        return;
+      }
       for (;;) {
         if (this.ctx.clock.now() - new Date(row.created_at).getTime() > timeoutMs) {
           await this.end(row.id, 'failed', TIMED_OUT, 0);
@@ -389,7 +403,7 @@ export class JobRunner {
     const now = this.ctx.clock.now();
     const result = await this.ctx.db.execute(sql`
       update jobs set state = ${JSON.stringify(state)}::jsonb, updated_at = ${iso(now)}::timestamptz,
-        attempt = case when ${resetAttempt} then 0 else attempt end, lease_until = ${iso(now + this.leaseMs)}::timestamptz
+        attempt = case when ${resetAttempt} then 0 else attempt end, lapses = 0, lease_until = ${iso(now + this.leaseMs)}::timestamptz
       where id = ${id} and owner = ${this.instanceId} and status = 'running' returning id`);
     return (result as { rows: unknown[] }).rows.length > 0;
   }
@@ -397,7 +411,7 @@ export class JobRunner {
   private async reschedule(id: number, state: State, attempt: number, delayMs: number) {
     const now = this.ctx.clock.now();
     await this.ctx.db.execute(sql`
-      update jobs set state = ${JSON.stringify(state)}::jsonb, attempt = ${attempt}, run_at = ${iso(now + delayMs)}::timestamptz,
+      update jobs set state = ${JSON.stringify(state)}::jsonb, attempt = ${attempt}, lapses = 0, run_at = ${iso(now + delayMs)}::timestamptz,
         owner = null, lease_until = null, updated_at = ${iso(now)}::timestamptz
       where id = ${id} and owner = ${this.instanceId} and status = 'running'`);
   }
