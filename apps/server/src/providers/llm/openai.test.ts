@@ -324,3 +324,33 @@ describe('OpenAI-compatible adapter on node:http', () => {
     })).rejects.toBe(boom);
   });
 });
+
+describe('OpenAI-compatible adapter under a connection guard (a base URL from the admin console)', () => {
+  it('refuses a name that resolves to loopback and a redirect inside; the allowed host is reached', async () => {
+    let heard = 0;
+    const inside = await startServer((_req, res) => {
+      heard++;
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end(sse(delta('inside', 'stop'), '[DONE]'));
+    });
+    const port = new URL(inside.url).port;
+    const mover = await startServer((_req, res) => res.writeHead(307, { location: `http://localhost:${port}/v1/chat/completions` }).end());
+    const guard = { allowHosts: [`127.0.0.1:${new URL(mover.url).port}`] };
+    const guarded = (baseUrl: string) => new OpenAiChat({ baseUrl, apiKey: 'k', timeoutMs: 5000, guard });
+    const ask = (adapter: OpenAiChat) => collect(adapter, { model: 'fake', messages: [{ role: 'user', content: 'hi' }] }, 'relay');
+    try {
+      const byName = await ask(guarded(`http://localhost:${port}/v1`));
+      expect(byName.error).toMatchObject({ kind: 'refused' });
+      expect(byName.error!.message).toMatch(/不允许访问内网地址（(127\.0\.0\.1|::1)）/);
+      expect((await ask(guarded(inside.url))).error).toMatchObject({ kind: 'refused' });
+      expect((await ask(guarded(mover.url))).error).toMatchObject({ kind: 'refused' });
+      expect(heard).toBe(0);
+      expect(inside.connections).toBe(0);
+      // Without a guard (the environment's upstream) the same server answers.
+      expect((await ask(new OpenAiChat({ baseUrl: inside.url, apiKey: 'k', timeoutMs: 5000 }))).text).toBe('inside');
+    } finally {
+      await mover.close();
+      await inside.close();
+    }
+  });
+});
