@@ -61,6 +61,7 @@ export class ThesisWriter {
       retries: RETRIES,
       step: (run) => this.step(run),
       onEnd: (tx, job) => this.onEnd(tx, job.state, job.status, job.error, job.charged),
+      delivered: chargeOf,
     });
   }
 

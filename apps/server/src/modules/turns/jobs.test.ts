@@ -177,6 +177,28 @@ describe('durable jobs', () => {
     expect(await drawOf(aliceId)).toBe(2);
   });
 
+  it('a job the runner ends by itself (timed out, failing past its retries) charges what the feature says it delivered', async () => {
+    await setDraw(aliceId, 5);
+    const s = scripted('test.delivers', async (run) => (run.state.n >= 1 ? Promise.reject(new Error('upstream down')) : { state: { n: 1 }, next: 'wait', delayMs: 60_000 }), {
+      timeoutMs: 30_000,
+      retries: 0,
+      delivered: (state) => state.n * 2,
+    });
+    t.turns.jobs.register(s.handler);
+    const id = await t.turns.jobs.submit<S>({ userId: aliceId, kind: 'test.delivers', state: { n: 0 }, price: { pool: 'draw', cost: 3, label: '测试' } });
+    await waitFor(async () => (await jobRow(id)).state.n === 1);
+    t.clock.advance(31_000);
+    await t.turns.jobs.wake(id);
+    await untilEnded(id);
+    expect(await jobRow(id)).toMatchObject({ status: 'failed', charged: 2, error: '任务超时，已完成的部分已计费，其余额度已退还' });
+    expect(await drawOf(aliceId)).toBe(3);
+    // A step failing past its retries: the same.
+    const again = await t.turns.jobs.submit<S>({ userId: aliceId, kind: 'test.delivers', state: { n: 1 }, price: { pool: 'draw', cost: 3, label: '测试' } });
+    await untilEnded(again);
+    expect(await jobRow(again)).toMatchObject({ status: 'failed', charged: 2, error: '任务失败，已完成的部分已计费，其余额度已退还' });
+    expect(await drawOf(aliceId)).toBe(1);
+  });
+
   it('cancels only the owner’s running job; the step in flight is aborted and what it returns is ignored', async () => {
     await setDraw(aliceId, 2);
     let aborted = false;
@@ -265,7 +287,7 @@ describe('durable jobs', () => {
       await untilEnded(id);
       // The third claim ends it without stepping again.
       expect(ranOn).toEqual(['first', 'second']);
-      expect(await jobRow(id)).toMatchObject({ status: 'failed', charged: 0, error: '处理该任务时服务两次意外中断，任务已停止，额度已退还' });
+      expect(await jobRow(id)).toMatchObject({ status: 'failed', charged: 0, error: '处理该任务时服务两次意外中断，任务已停止，已退还额度' });
       expect(await holdOf(id)).toMatchObject({ status: 'released', charged: 0 });
       expect(s3.ended).toEqual([{ id, status: 'failed', charged: 0, state: { n: 0 } }]);
       // Nothing was charged, and nothing stays held: the whole balance pays again.

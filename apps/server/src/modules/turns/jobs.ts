@@ -23,6 +23,14 @@ export interface JobHandler<S extends State> {
   step(run: JobRun<S>): Promise<JobStep<S>>;
   /** Once, when the job ends (any status), inside the settling transaction: updates the feature's own rows. */
   onEnd?(tx: Db, job: EndedJob<S>): Promise<void>;
+  /**
+   * What the job has delivered so far, as a charge (never more than held): what a job the runner
+   * ends by itself (timed out, a step failing past its retries, or taking its process down) is
+   * charged. The rule is the feature's: a job that hands out its work as it goes (a thesis's
+   * sections) charges what it handed out, as a stopped chat reply does; a job that delivers one
+   * whole (a deck, a picture) shows nothing while it can still be refunded, and omits this (0).
+   */
+  delivered?(state: S): number;
 }
 
 export interface EndedJob<S> {
@@ -103,15 +111,17 @@ const CANCEL_CHANNEL = 'job:cancel';
 const WAKE_CHANNEL = 'job:wake';
 const channelOf = (id: number) => `job:${id}`;
 const REFUSED = new Error('refused: the balance cannot pay');
-const TIMED_OUT = '任务超时，已退还额度';
-const FAILED = '任务失败，已退还额度，请稍后重试';
+const TIMED_OUT = '任务超时';
+const FAILED = '任务失败';
+/** The runner's own ending, saying what became of the hold: all of it back, or the delivered part charged. */
+const endedBy = (reason: string, charged: number) => (charged > 0 ? `${reason}，已完成的部分已计费，其余额度已退还` : reason === FAILED ? `${reason}，已退还额度，请稍后重试` : `${reason}，已退还额度`);
 /**
  * A step whose process died (its claim lapsed without the step returning) is what the job's input
  * did, as far as anyone can tell: a picture that crashes a decoder kills every instance that
  * claims it. The job fails when it is claimed after this many such lapses in a row.
  */
 const MAX_LAPSES = 2;
-const LAPSED = '处理该任务时服务两次意外中断，任务已停止，额度已退还';
+const LAPSED = '处理该任务时服务两次意外中断，任务已停止';
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
@@ -337,14 +347,17 @@ export class JobRunner {
       let state = row.state;
       let attempt = row.attempt;
       const timeoutMs = handler.timeoutMs ?? 30 * 60_000;
+      const delivered = () => handler.delivered?.(state) ?? 0;
       if (row.lapses >= MAX_LAPSES) {
         this.ctx.log.error({ jobId: row.id, kind: row.kind, lapses: row.lapses }, 'job: its step took its process down again; failed');
-        await this.end(row.id, 'failed', LAPSED, 0);
+        const charge = delivered();
+        await this.end(row.id, 'failed', endedBy(LAPSED, charge), charge);
         return;
       }
       for (;;) {
         if (this.ctx.clock.now() - new Date(row.created_at).getTime() > timeoutMs) {
-          await this.end(row.id, 'failed', TIMED_OUT, 0);
+          const charge = delivered();
+          await this.end(row.id, 'failed', endedBy(TIMED_OUT, charge), charge);
           return;
         }
         if (controller.signal.aborted) return this.giveBack(row.id);
@@ -368,7 +381,8 @@ export class JobRunner {
           attempt += 1;
           this.ctx.log.warn({ err: e, jobId: row.id, kind: row.kind, attempt }, 'job: a step failed');
           if (attempt > (handler.retries ?? 3)) {
-            await this.end(row.id, 'failed', FAILED, 0);
+            const charge = delivered();
+            await this.end(row.id, 'failed', endedBy(FAILED, charge), charge);
             return;
           }
           await this.reschedule(row.id, state, attempt, 2_000 * 4 ** (attempt - 1));
