@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { DocumentChunk } from './parse/chunk.ts';
 import { ParseError } from './parse/types.ts';
+import { childEntryArgs } from '../../core/child-entry.ts';
 
 export interface ParseOutcome {
   pages: number | null;
@@ -15,18 +15,6 @@ export interface ParseOutcome {
   terms: string[];
 }
 
-/**
- * The child's entry and the node flags to run it. From source (tests, `npm run dev`) this module
- * is a .ts file and the child is parse-process.ts run through tsx; in the server bundle
- * (apps/server/dist/main.js, see scripts/build.mjs) the child is its own bundle beside it,
- * parse-process.js, run by plain node.
- */
-function childCommand(): string[] {
-  if (import.meta.url.endsWith('.ts')) {
-    return ['--import', import.meta.resolve('tsx'), fileURLToPath(new URL('./parse-process.ts', import.meta.url))];
-  }
-  return [fileURLToPath(new URL('./parse-process.js', import.meta.url))];
-}
 let childArgs: string[] | null = null;
 /**
  * The parse process's JavaScript heap, in MB: the worst DOCX under its limits (parse/docx.ts)
@@ -68,7 +56,7 @@ export async function parseIsolated(
   try {
     await writeFile(input, body);
     const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; timedOut: boolean; stderr: string }>((resolve, reject) => {
-      const args = [`--max-old-space-size=${o.heapMb ?? PARSE_HEAP_MB}`, ...(childArgs ??= childCommand()), input, ext, output, o.ocrCacheDir];
+      const args = [`--max-old-space-size=${o.heapMb ?? PARSE_HEAP_MB}`, ...(childArgs ??= childEntryArgs(import.meta.url, 'parse-process')), input, ext, output, o.ocrCacheDir];
       const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
       let stderr = '';
       child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
