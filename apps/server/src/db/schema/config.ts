@@ -18,6 +18,14 @@ export const models = pgTable('models', {
   baseUrl: text('base_url'),
   inputExt: integer('input_ext').notNull().default(2000),
   vision: boolean('vision').notNull().default(false),
+  /** Thinks before it answers (its thinking streamed apart from the answer). */
+  reasoning: boolean('reasoning').notNull().default(false),
+  /** False for models that refuse a temperature (OpenAI o-series, gpt-5): none is sent. */
+  takesTemperature: boolean('takes_temperature').notNull().default(true),
+  /** The name the upstream reads the output-token limit from: 'max_tokens' | 'max_completion_tokens'. */
+  tokenParam: text('token_param').notNull().default('max_tokens'),
+  /** False for models that refuse a system message (o1-mini, o1-preview): it is folded into the first user message. */
+  takesSystem: boolean('takes_system').notNull().default(true),
   pool: text('pool').notNull().default('model3'),
   cost: integer('cost').notNull().default(1),
   maxRounds: integer('max_rounds').notNull().default(8),
