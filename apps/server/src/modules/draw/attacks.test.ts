@@ -1,30 +1,26 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balances, drawImages, drawTasks, feedbacks } from '../../db/schema/index.ts';
+import { balances, drawTasks, feedbacks } from '../../db/schema/index.ts';
 import { addModel, userIdOf, waitFor } from '../../testing/chat.ts';
 import { samplePng, startFakeImages, startFakeMj } from '../../testing/fake-draw.ts';
 import { startFakeUpstream, type FakeUpstream } from '../../testing/fake-upstream.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { bombPng, jpegHeader, lyingPng } from '../../testing/pictures.ts';
+import { dataUrl, drawBalance, imageCount, setDraw } from './test-kit.ts';
 
 /** Issue 28: pictures that crash or exhaust a decoder, and drawings made before they were paid for. */
 
 let seq = 0;
 const phone = () => `1390600${String(1000 + seq++).padStart(4, '0')}`;
-const dataUrl = (b: Buffer, mime = 'image/png') => `data:${mime};base64,${b.toString('base64')}`;
 const PIXELS = /尺寸过大：宽和高均不能超过 16384 像素，总像素不能超过 40 百万/;
 
-async function setDraw(t: TestApp, token: string, n: number) {
-  const id = await userIdOf(t, token);
-  await t.ctx.db.update(balances).set({ baseDraw: n, memberDraw: 0 }).where(eq(balances.userId, id));
-  return id;
-}
-/** The draw credits left; anything still held counts 1000 each, so a hold left behind fails the check. */
+/** What is left, checked with nothing held: a hold left behind fails the check. */
 async function drawLeft(t: TestApp, userId: number) {
-  const [b] = await t.ctx.db.select().from(balances).where(eq(balances.userId, userId));
-  return b!.baseDraw + b!.memberDraw + 1000 * (b!.heldDraw ?? 0);
+  const { left, held } = await drawBalance(t, userId);
+  expect(held).toBe(0);
+  return left;
 }
-const images = async (t: TestApp, userId: number) => (await t.ctx.db.select().from(drawImages).where(eq(drawImages.userId, userId))).length;
+const images = imageCount;
 const tasks = async (t: TestApp, userId: number) => (await t.ctx.db.select().from(drawTasks).where(eq(drawTasks.userId, userId))).length;
 
 describe('pictures that claim more pixels than any picture may have (offline drawing, chat, feedback)', () => {
