@@ -1,4 +1,4 @@
-import { expectAccessible } from './axe.ts';
+import { expectAccessible, expectNamesContainLabels } from './axe.ts';
 import type { Page } from '@playwright/test';
 import { createCanvas } from '@napi-rs/canvas';
 import { expect, isMobile, loginViaApi, shot, test } from './fixtures.ts';
@@ -16,7 +16,11 @@ function picture(color: string, label: string, width = 240, height = 180) {
 }
 
 /** This feature's screen (and its open dialog): the layout around it is checked by its own tests. */
-const axe = (page: Page, dialog = false) => expectAccessible(page, '[data-testid$="-page"]', ...(dialog ? ['[role="dialog"]'] : []));
+const axe = async (page: Page, dialog = false) => {
+  const include = ['[data-testid$="-page"]', ...(dialog ? ['[role="dialog"]'] : [])];
+  await expectAccessible(page, ...include);
+  await expectNamesContainLabels(page, ...include);
+};
 
 test.describe('drawing', () => {
   test('basic drawing: example prompt, draw, preview with zoom, publish', async ({ page }, info) => {
@@ -44,6 +48,24 @@ test.describe('drawing', () => {
     await shot(page, info, 'draw-preview');
     await dialog.getByRole('button', { name: '发布到广场' }).click();
     await expect(page.getByText('已发布到绘画广场')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    // 本次结果 and 我的作品 show the same state: published, from either of them, and withdrawn again.
+    const results = page.locator('#draw-result');
+    const works = page.getByRole('region', { name: '我的作品' });
+    await expect(results.getByRole('button', { name: '从广场撤回' })).toHaveCount(1);
+    await expect(works.getByRole('button', { name: '从广场撤回' })).toHaveCount(1);
+    await results.getByRole('button', { name: '从广场撤回' }).click();
+    await expect(results.getByRole('button', { name: '发布到广场' })).toHaveCount(1);
+    await expect(works.getByRole('button', { name: '发布到广场' })).toHaveCount(1);
+    await results.getByRole('button', { name: '发布到广场' }).click();
+    await expect(works.getByRole('button', { name: '从广场撤回' })).toHaveCount(1);
+    await expect(results.getByText('已公开')).toBeVisible();
+    await expect(works.getByText('已公开')).toBeVisible();
+    await axe(page);
+    await works.scrollIntoViewIfNeeded();
+    await shot(page, info, 'draw-published');
   });
 
   test('smart drawing: plain Chinese becomes an editable English prompt, then a picture', async ({ page }, info) => {
@@ -77,11 +99,13 @@ test.describe('drawing', () => {
     await expect(task.getByRole('progressbar')).toBeVisible();
     await shot(page, info, 'mj-progress');
     await expect(task.getByText('已完成')).toBeVisible({ timeout: 30_000 });
-    await expect(task.getByRole('button', { name: '放大 1' })).toBeVisible();
+    // Named by what they show first (WCAG 2.5.3), then what they do.
+    await expect(task.getByRole('button', { name: 'U1，放大第 1 张', exact: true })).toBeVisible();
+    await expect(task.getByRole('button', { name: 'V2，变换第 2 张', exact: true })).toBeVisible();
     await axe(page);
     await task.scrollIntoViewIfNeeded();
     await shot(page, info, 'mj-grid');
-    await task.getByRole('button', { name: '放大 1' }).click();
+    await task.getByRole('button', { name: /^U1/ }).click();
     await expect(page.getByTestId('mj-task')).toHaveCount(2);
     await expect(page.getByTestId('mj-task').first().getByText('放大', { exact: true })).toBeVisible();
     await expect(page.getByTestId('mj-task').first().getByText('已完成')).toBeVisible({ timeout: 30_000 });
@@ -130,7 +154,7 @@ test.describe('drawing', () => {
     const blend = page.getByTestId('mj-task').first();
     await expect(blend.getByText('混图', { exact: true })).toBeVisible();
     await expect(blend.getByText('已完成')).toBeVisible({ timeout: 30_000 });
-    await expect(blend.getByRole('button', { name: '放大 1' })).toBeVisible();
+    await expect(blend.getByRole('button', { name: /^U1/ })).toBeVisible();
     await blend.scrollIntoViewIfNeeded();
     await shot(page, info, 'mj-blend-result');
 

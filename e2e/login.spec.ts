@@ -1,4 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
+import { expectAccessible } from './axe.ts';
 import { expect, freshName, freshPhone, isMobile, lastSmsCode, shot, test } from './fixtures.ts';
 
 /** Opens the login dialog the way a user would on this device. */
@@ -117,5 +118,48 @@ test.describe('login', () => {
     await expect(page.getByRole('dialog')).toBeVisible();
     await expect(page.getByRole('dialog').getByTestId('wechat-qr')).toBeVisible();
     await shot(page, info, 'token-invalid-login');
+  });
+
+  test('a bad stored token on a first visit: the login dialog alone, then the notice, each with focus in it', async ({ page }, info) => {
+    await page.addInitScript(() => {
+      sessionStorage.setItem('e2e-notice', '1');
+      if (!sessionStorage.getItem('e2e-bad-token')) {
+        localStorage.removeItem('noticeHidden');
+        localStorage.setItem('SECRET_TOKEN', JSON.stringify({ data: 'not-a-token-of-this-site-0123456789', expire: Date.now() + 3600_000 }));
+        sessionStorage.setItem('e2e-bad-token', '1');
+      }
+    });
+    // The refusals of the token (403000) reach the page only once the notice is up, so the login comes
+    // over it (the order of the report).
+    const noticeUp = page.getByRole('dialog', { name: '欢迎使用知行 AI' }).waitFor();
+    await page.route('**/*', async (route) => {
+      if (!route.request().headers().authorization) return route.continue();
+      const response = await route.fetch();
+      if ((await response.text()).includes('"code":403000')) await noticeUp;
+      await route.fulfill({ response });
+    });
+    await page.goto('/talk');
+    await expect(page.getByRole('dialog').getByTestId('wechat-qr')).toBeVisible();
+
+    /** Exactly one dialog, visible, exposed (nothing aria-hidden around it), holding the focus. */
+    const expectOneDialog = async (name: RegExp) => {
+      await expect(page.locator('[role="dialog"]')).toHaveCount(1);
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toHaveCount(1);
+      await expect(dialog).toHaveAccessibleName(name);
+      await expect(dialog).toBeVisible();
+      expect(await dialog.evaluate((d) => d.closest('[aria-hidden="true"]') === null)).toBe(true);
+      await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+      await expectAccessible(page, 'body');
+    };
+    await expectOneDialog(/^欢迎使用 /);
+    await shot(page, info, 'bad-token-login-over-notice');
+
+    await page.keyboard.press('Escape');
+    await expectOneDialog(/^欢迎使用知行 AI/);
+    await shot(page, info, 'bad-token-notice-after-login');
+    await page.getByRole('dialog').getByRole('button', { name: '我知道了' }).click();
+    await expect(page.locator('[role="dialog"]')).toHaveCount(0);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 });

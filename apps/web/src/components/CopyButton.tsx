@@ -29,7 +29,7 @@ export function CopyButton({ text, label, size = 'md', showText }: { text: strin
     <button
       type="button"
       onClick={() => void onClick()}
-      aria-label={label}
+      aria-label={showText && done ? t('copied') : label}
       title={label}
       data-export-ignore
       className={clsx(actionButton, size === 'sm' && 'h-7 px-1.5', showText && 'w-auto gap-1 px-2 text-xs')}

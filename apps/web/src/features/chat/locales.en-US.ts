@@ -45,6 +45,7 @@ export default {
   deleted: 'Deleted',
   deletedAll: 'All chats cleared',
   model: 'Choose model',
+  modelNamed: '{{label}}, choose model',
   modelVision: 'Vision',
   modelAdvanced: 'Advanced',
   buyVip: 'Get membership',

@@ -48,6 +48,7 @@ registerSplitLocales('chat', {
   deleted: '删除成功',
   deletedAll: '已清空全部对话',
   model: '选择模型',
+  modelNamed: '{{label}}，选择模型',
   modelVision: '识图',
   modelAdvanced: '高级',
   buyVip: '开通会员',

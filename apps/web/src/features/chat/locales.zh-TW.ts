@@ -45,6 +45,7 @@ export default {
   deleted: '刪除成功',
   deletedAll: '已清空全部對話',
   model: '選擇模型',
+  modelNamed: '{{label}}，選擇模型',
   modelVision: '識圖',
   modelAdvanced: '進階',
   buyVip: '開通會員',

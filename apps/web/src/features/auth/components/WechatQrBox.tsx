@@ -29,7 +29,7 @@ export function WechatQrBox({ qr, alt, loadingLabel, testId, blocked, refreshLab
             <QRCodeSVG value={qr.wxUrl} size={QR_SIZE} level={QR_LEVEL} title={alt} />
           )
         ) : (
-          <div className="size-full animate-pulse rounded-lg bg-neutral-100" aria-label={loadingLabel} />
+          <div className="size-full animate-pulse rounded-lg bg-neutral-100" role="status" aria-label={loadingLabel} />
         )}
       </div>
       {blocked && (

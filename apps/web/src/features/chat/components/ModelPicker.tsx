@@ -41,7 +41,7 @@ export function ModelPicker({ compact, locked }: { compact?: boolean; locked?: b
     <div ref={root} className="relative min-w-0">
       <button
         type="button"
-        aria-label={t('model')}
+        aria-label={t('modelNamed', { label: current.label })}
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-controls={open ? listId : undefined}

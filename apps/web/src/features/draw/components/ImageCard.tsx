@@ -45,20 +45,23 @@ export function ImageCard({ image, onOpen }: { image: DrawImageView; onOpen(img:
   const { t } = useTranslation('draw');
   return (
     <li className="overflow-hidden rounded-xl border border-neutral-200/70 bg-white dark:border-neutral-800 dark:bg-neutral-900">
-      <button type="button" onClick={() => onOpen(image)} className="relative block w-full bg-neutral-100 dark:bg-neutral-800" aria-label={t('image.open', { prompt: image.prompt.slice(0, 40) })}>
-        <img
-          src={image.thumb_url}
-          srcSet={srcSetOf(image)}
-          sizes="(max-width: 640px) 50vw, 280px"
-          width={image.width}
-          height={image.height}
-          loading="lazy"
-          decoding="async"
-          alt={image.prompt.slice(0, 80)}
-          className="aspect-square w-full object-cover"
-        />
-        {image.public && <span className="absolute top-2 left-2 rounded-full bg-black/60 px-2 py-0.5 text-[11px] text-white">{t('image.public')}</span>}
-      </button>
+      <div className="relative">
+        <button type="button" onClick={() => onOpen(image)} className="block w-full bg-neutral-100 dark:bg-neutral-800" aria-label={t('image.open', { prompt: image.prompt.slice(0, 40) })}>
+          <img
+            src={image.thumb_url}
+            srcSet={srcSetOf(image)}
+            sizes="(max-width: 640px) 50vw, 280px"
+            width={image.width}
+            height={image.height}
+            loading="lazy"
+            decoding="async"
+            alt={image.prompt.slice(0, 80)}
+            className="aspect-square w-full object-cover"
+          />
+        </button>
+        {/* Beside the button, not in it: the button's name (打开…) would not contain this visible text. */}
+        {image.public && <span className="pointer-events-none absolute top-2 left-2 rounded-full bg-black/60 px-2 py-0.5 text-[11px] text-white">{t('image.public')}</span>}
+      </div>
       <div className="px-2 pt-2 pb-1">
         <p className="line-clamp-2 min-h-8 text-xs leading-4 text-neutral-600 dark:text-neutral-400" title={image.prompt}>
           {image.prompt}

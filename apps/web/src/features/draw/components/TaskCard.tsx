@@ -54,10 +54,11 @@ export function TaskCard({ task, onOpen, onUsePrompt }: { task: MjTaskView; onOp
                   <button
                     type="button"
                     onClick={() => onUsePrompt?.(p)}
-                    aria-label={`${t('task.usePrompt', { n: i + 1 })}：${p.slice(0, 60)}`}
                     className="flex w-full items-start gap-2 rounded-xl bg-neutral-50 p-2.5 text-left text-[13px] leading-5 text-neutral-800 ring-1 ring-neutral-200 hover:bg-primary/5 hover:ring-primary/40 dark:bg-neutral-800/60 dark:text-neutral-200 dark:ring-neutral-700"
                   >
-                    <span className="inline-flex size-5 shrink-0 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary dark:text-blue-300">{i + 1}</span>
+                    {/* The name is what the button shows (the prompt), after what pressing it does. */}
+                    <span className="sr-only">{t('task.usePrompt', { n: i + 1 })}：</span>
+                    <span aria-hidden className="inline-flex size-5 shrink-0 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary dark:text-blue-300">{i + 1}</span>
                     <span className="min-w-0 break-words">{p}</span>
                   </button>
                 </li>
@@ -90,7 +91,7 @@ export function TaskCard({ task, onOpen, onUsePrompt }: { task: MjTaskView; onOp
                       disabled={act.isPending}
                       onClick={() => act.mutate({ action: { task_id: view.id, custom_id: b.custom_id } })}
                       className="h-8 rounded-lg bg-neutral-100 text-[13px] font-medium text-neutral-800 hover:bg-neutral-200 disabled:opacity-60 dark:bg-neutral-800 dark:text-neutral-200 dark:hover:bg-neutral-700"
-                      aria-label={buttonLabel(b, t)}
+                      aria-label={accessibleLabel(b, t)}
                       title={buttonLabel(b, t)}
                     >
                       {/reroll/i.test(b.custom_id) ? <RefreshCw className="mx-auto size-4" aria-hidden /> : <span className="block truncate px-1">{shortLabel(b, t)}</span>}
@@ -110,8 +111,8 @@ const PAN: Record<string, string> = { left: 'task.panLeft', right: 'task.panRigh
 const PAN_ARROW: Record<string, string> = { left: '←', right: '→', up: '↑', down: '↓' };
 
 function buttonLabel(b: { custom_id: string; label: string }, t: (k: string, o?: Record<string, unknown>) => string) {
-  if (/^U\d$/.test(b.label)) return `${t('task.upscale')} ${b.label.slice(1)}`;
-  if (/^V\d$/.test(b.label)) return `${t('task.variation')} ${b.label.slice(1)}`;
+  if (/^U\d$/.test(b.label)) return t('task.upscaleN', { n: b.label.slice(1) });
+  if (/^V\d$/.test(b.label)) return t('task.variationN', { n: b.label.slice(1) });
   if (/reroll/i.test(b.custom_id)) return t('task.reroll');
   const zoom = /::Outpaint::(\d+)::/.exec(b.custom_id);
   if (zoom) return t('task.zoomOut', { x: zoom[1] === '50' ? '2x' : '1.5x' });
@@ -119,6 +120,16 @@ function buttonLabel(b: { custom_id: string; label: string }, t: (k: string, o?:
   const pan = /::pan_(left|right|up|down)/.exec(b.custom_id);
   if (pan) return t(PAN[pan[1]!]!);
   return b.label || b.custom_id.split('::')[2] || '';
+}
+
+/**
+ * The button's name starts with what it shows (WCAG 2.5.3: a speech user says 「U1」), then what it
+ * does: 「U1，放大第 1 张」. Arrows and the reroll icon are not text, so their name is the action.
+ */
+function accessibleLabel(b: { custom_id: string; label: string }, t: (k: string, o?: Record<string, unknown>) => string) {
+  const action = buttonLabel(b, t);
+  const shown = /reroll/i.test(b.custom_id) || /::pan_/.test(b.custom_id) ? '' : shortLabel(b, t);
+  return !shown || action.includes(shown) ? action : t('task.named', { shown, action });
 }
 
 /** What fits on the small button: U1, V2, ←, 2x… */
