@@ -1,7 +1,9 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 import { safeFetch, SafeFetchError, type SafeFetchOptions } from '../../core/safe-fetch.ts';
 import { SearchError, type SearchResult } from './types.ts';
 
-/** A search reply is JSON of modest size. */
+/** A search reply is JSON of modest size (compressed on the wire, and again once decoded). */
 const MAX_REPLY_BYTES = 2 * 1024 * 1024;
 
 export interface SearchHttpOptions {
@@ -9,12 +11,49 @@ export interface SearchHttpOptions {
   signal?: AbortSignal;
 }
 
+export interface SearchReply {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The body, decoded from gzip or deflate when the service (or the proxy before it) compressed it. */
+  text: string;
+}
+
+/** The body as sent: a reverse proxy in front of SearXNG (Caddy in searxng-docker) compresses what the client accepts. */
+function decoded(body: Buffer, encoding: string | string[] | undefined): Buffer {
+  const codings = String(encoding ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((c) => c.trim())
+    .filter((c) => c && c !== 'identity');
+  let out = body;
+  const limit = { maxOutputLength: MAX_REPLY_BYTES };
+  try {
+    // Codings are listed in the order applied: undo them from the last.
+    for (const coding of codings.reverse()) {
+      if (coding === 'gzip' || coding === 'x-gzip') out = gunzipSync(out, limit);
+      else if (coding === 'deflate') {
+        // "deflate" is zlib-wrapped by the standard, raw by some servers.
+        try {
+          out = inflateSync(out, limit);
+        } catch {
+          out = inflateRawSync(out, limit);
+        }
+      } else if (coding === 'br') out = brotliDecompressSync(out, limit);
+      else throw new SearchError('bad_reply', `搜索服务返回了无法解码的压缩格式（${coding}）`);
+    }
+  } catch (e) {
+    if (e instanceof SearchError) throw e;
+    throw new SearchError('bad_reply', '搜索服务返回的压缩内容无法解码或过大');
+  }
+  return out;
+}
+
 /**
  * One call to the operator's search service. Its host is the operator's choice (often a SearXNG
  * on the same machine), so it is trusted; a redirect elsewhere is still checked, and the reply is
- * capped in size and time.
+ * capped in size and time. Any status comes back: each protocol reads its own.
  */
-export async function searchCall(url: URL, init: Pick<SafeFetchOptions, 'method' | 'headers' | 'body'>, opts: SearchHttpOptions): Promise<unknown> {
+export async function searchRequest(url: URL, init: Pick<SafeFetchOptions, 'method' | 'headers' | 'body'>, opts: SearchHttpOptions): Promise<SearchReply> {
   let res;
   try {
     res = await safeFetch(url, {
@@ -32,9 +71,14 @@ export async function searchCall(url: URL, init: Pick<SafeFetchOptions, 'method'
     }
     throw e;
   }
-  if (res.status < 200 || res.status >= 300) throw new SearchError('upstream', `搜索服务出错（HTTP ${res.status}）`);
+  return { status: res.status, headers: res.headers, text: decoded(res.body, res.headers['content-encoding']).toString('utf8') };
+}
+
+/** A 2xx reply's JSON; any other status is a plain upstream failure (the protocols map the statuses they know first). */
+export function jsonOf(reply: SearchReply): unknown {
+  if (reply.status < 200 || reply.status >= 300) throw new SearchError('upstream', `搜索服务出错（HTTP ${reply.status}）`);
   try {
-    return JSON.parse(res.body.toString('utf8')) as unknown;
+    return JSON.parse(reply.text) as unknown;
   } catch {
     throw new SearchError('bad_reply', '搜索服务返回的不是 JSON');
   }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
+import { safeFetch } from '../../core/safe-fetch.ts';
 import { startFakeSearch, PRIVATE_RESULT_URL, type FakeSearch } from './fakes/search.ts';
 import { htmlToText, trimText, decodeBody } from './html-text.ts';
 import { createSearchProvider, readSources, searchWeb, SearchError } from './index.ts';
-import { SearxngSearch } from './searxng.ts';
+import { SEARXNG_HEADERS, SearxngSearch } from './searxng.ts';
 import { TavilySearch } from './tavily.ts';
 
 let fake: FakeSearch;
@@ -14,15 +15,16 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const kindOf = async (p: Promise<unknown>) => {
+const errorOf = async (p: Promise<unknown>): Promise<SearchError> => {
   try {
     await p;
   } catch (e) {
     expect(e).toBeInstanceOf(SearchError);
-    return (e as SearchError).kind;
+    return e as SearchError;
   }
   throw new Error('expected a SearchError');
 };
+const kindOf = async (p: Promise<unknown>) => (await errorOf(p)).kind;
 
 describe('SearXNG', () => {
   it('asks GET /search?q=…&format=json and reads results[].url/title/content', async () => {
@@ -30,7 +32,7 @@ describe('SearXNG', () => {
     const results = await s.search('量子计算', { limit: 3 });
     expect(results).toHaveLength(3);
     expect(results[0]).toEqual({ url: expect.stringContaining(`${fake.url}/page/1`), title: '来源1：量子计算', content: '第 1 条结果的摘要：量子计算。' });
-    expect(fake.requests.at(-1)).toMatchObject({ protocol: 'searxng', query: '量子计算' });
+    expect(fake.requests.at(-1)).toMatchObject({ protocol: 'searxng', query: '量子计算', language: 'zh-CN' });
   });
 
   it('an empty result list is [], a 500 or no JSON a SearchError', async () => {
@@ -51,6 +53,77 @@ describe('SearXNG', () => {
   });
 });
 
+describe('SearXNG with its limiter on (server.limiter: true)', () => {
+  let limited: FakeSearch;
+  beforeAll(async () => {
+    limited = await startFakeSearch({ limiter: {} });
+  });
+  afterAll(() => limited.close());
+
+  const raw = (headers: Record<string, string>) =>
+    safeFetch(`${limited.url}/search?q=x&format=html`, { headers, allowHosts: [limited.hostPort], timeoutMs: 2000 }).then((r) => ({ status: r.status, body: r.body.toString() }));
+
+  it('answers 429 to a request without text/html in Accept, gzip or deflate, Accept-Language, or with a library User-Agent', async () => {
+    const ok = { ...SEARXNG_HEADERS };
+    expect(await raw({ ...ok, accept: 'application/json' })).toEqual({ status: 429, body: 'Too Many Requests' });
+    expect(await raw({ ...ok, 'accept-encoding': 'br' })).toMatchObject({ status: 429 });
+    expect(await raw({ ...ok, 'accept-encoding': 'gzip;q=1.0' })).toMatchObject({ status: 429 });
+    expect(await raw({ ...ok, 'accept-language': '' })).toMatchObject({ status: 429 });
+    expect(await raw({ ...ok, 'user-agent': 'python-requests/2.32' })).toMatchObject({ status: 429 });
+    expect(await raw({ ...ok, 'user-agent': 'node' })).toMatchObject({ status: 200 });
+    expect(await raw({ ...ok, accept: '*/*' })).toMatchObject({ status: 200 });
+    expect(limited.limiterBlocks).toEqual([
+      'HTTP header Accept did not contain text/html',
+      'HTTP header Accept-Encoding did not contain gzip nor deflate',
+      'HTTP header Accept-Encoding did not contain gzip nor deflate',
+      'missing HTTP header Accept-Language',
+      'bot detected, HTTP header User-Agent: python-requests/2.32',
+    ]);
+  });
+
+  it('our searches pass its bot detection, in zh-CN, and the gzip reply is decoded', async () => {
+    const s = new SearxngSearch({ baseUrl: limited.url, timeoutMs: 2000 });
+    const results = await s.search('量子计算', { limit: 3 });
+    expect(results.map((r) => r.title)).toEqual(['来源1：量子计算', '来源2：量子计算', '来源3：量子计算']);
+    expect(limited.requests.at(-1)).toMatchObject({ query: '量子计算', language: 'zh-CN' });
+    const compressed = await safeFetch(`${limited.url}/search?q=x&format=json&language=zh-CN`, { headers: SEARXNG_HEADERS, allowHosts: [limited.hostPort], timeoutMs: 2000 });
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('past 4 JSON searches an hour from one address the limiter refuses, and the error says to pass the server\'s IP', async () => {
+    const s = new SearxngSearch({ baseUrl: limited.url, timeoutMs: 2000 });
+    // One search in the test before and one raw request; two more pass, the fifth is refused.
+    await s.search('二', { limit: 1 });
+    await s.search('三', { limit: 1 });
+    const e = await errorOf(s.search('四', { limit: 1 }));
+    expect(e.refusal).toBe('limiter');
+    expect(e.message).toMatch(/HTTP 429.*pass_ip.*server\.limiter: false/);
+    expect(limited.limiterBlocks.at(-1)).toBe('too many request in API_WINDOW');
+  });
+
+  it('an address in pass_ip is never limited', async () => {
+    const passed = await startFakeSearch({ limiter: { passIp: ['127.0.0.1'] } });
+    try {
+      const s = new SearxngSearch({ baseUrl: passed.url, timeoutMs: 2000 });
+      for (let i = 0; i < 6; i++) expect(await s.search(`第${i}次`, { limit: 1 })).toHaveLength(1);
+      expect(passed.limiterBlocks).toEqual([]);
+    } finally {
+      await passed.close();
+    }
+  });
+
+  it('without json in search.formats it answers 403, named as such', async () => {
+    const htmlOnly = await startFakeSearch({ json: false });
+    try {
+      const e = await errorOf(new SearxngSearch({ baseUrl: htmlOnly.url, timeoutMs: 2000 }).search('x', { limit: 1 }));
+      expect(e.refusal).toBe('json_format_off');
+      expect(e.message).toContain('search.formats');
+    } finally {
+      await htmlOnly.close();
+    }
+  });
+});
+
 describe('Tavily-compatible', () => {
   it('posts { query, max_results, search_depth } with the key, reads results', async () => {
     const s = new TavilySearch({ baseUrl: fake.url, apiKey: 'tvly-test', timeoutMs: 2000 });
@@ -64,6 +137,18 @@ describe('Tavily-compatible', () => {
     const s = new TavilySearch({ baseUrl: fake.url, apiKey: 'tvly-test', timeoutMs: 150 });
     expect(await kindOf(s.search('[[slow]] x', { limit: 3 }))).toBe('timeout');
     expect(await s.search('[[empty]] x', { limit: 3 })).toEqual([]);
+  });
+
+  it.each([
+    ['a wrong key (401)', 'wrong', 'x', 'bad_key', /HTTP 401.*SEARCH_API_KEY/],
+    ['too many requests (429)', 'tvly-test', '[[429]] x', 'rate_limited', /HTTP 429.*约 60 秒后恢复/],
+    ["the plan's limit (432)", 'tvly-test', '[[432]] x', 'plan_limit', /套餐额度已用完（HTTP 432）/],
+    ['the pay-as-you-go limit (433)', 'tvly-test', '[[433]] x', 'paygo_limit', /按量付费额度已达上限（HTTP 433）/],
+  ])('%s is named for the operator', async (_name, key, query, refusal, message) => {
+    const e = await errorOf(new TavilySearch({ baseUrl: fake.url, apiKey: key, timeoutMs: 2000 }).search(query, { limit: 3 }));
+    expect(e.refusal).toBe(refusal);
+    expect(e.message).toMatch(message);
+    expect(e.message).toContain('（Tavily：');
   });
 });
 
