@@ -44,14 +44,41 @@ import { drawContentOf, type DrawContent } from './content.ts';
 /** Draw credits per image (basic, dalle3 / ai3) and per Midjourney task; describe's is DRAW_COST_MJ_DESCRIBE. */
 export const COSTS = { basic: 1, dalle3: 2, mj: 2, mj_upscale: 1, mj_zoom: 2, mj_pan: 2, mj_blend: 2 } as const;
 
-/** A Midjourney button's kind by its customId (midjourney-proxy): U, V, reroll, zoom out / custom zoom, pan. */
-export function actionOf(customId: string): 'upscale' | 'variation' | 'reroll' | 'zoom' | 'pan' {
-  if (/::upsample::/i.test(customId)) return 'upscale';
-  if (/::reroll::/i.test(customId)) return 'reroll';
-  if (/::Outpaint::|::CustomZoom::?/i.test(customId)) return 'zoom';
-  if (/::pan_/i.test(customId)) return 'pan';
-  return 'variation';
+type MjKind = 'upscale' | 'variation' | 'reroll' | 'zoom' | 'pan';
+
+/**
+ * The Midjourney buttons we offer, by customId: each kind with its name, its price and how it goes
+ * to the proxy. `change`: novicezk's /mj/submit/change (our own customIds); `action`: trueai's
+ * /mj/submit/action; `modal`: /mj/submit/action, then the task waits in MODAL for a prompt
+ * (/mj/submit/modal). Variation, pan and reroll may also wait in MODAL when the account is in remix
+ * mode; they are given the task's prompt. Anything else the proxy shows is hidden: Vary (Region)
+ * (MJ::Inpaint, needs a mask we cannot draw yet), Animate (MJ::JOB::animate_*, a video), the
+ * bookmark (MJ::BOOKMARK, answers with the parent's own id: nothing new to pay for).
+ */
+export const MJ_BUTTONS: { pattern: RegExp; kind: MjKind; label: string; cost: 'mj' | 'mj_upscale' | 'mj_zoom' | 'mj_pan'; flow: 'change' | 'action' | 'modal' }[] = [
+  { pattern: /^change::UPSCALE::[1-4]$/, kind: 'upscale', label: '放大', cost: 'mj_upscale', flow: 'change' },
+  { pattern: /^change::VARIATION::[1-4]$/, kind: 'variation', label: '变换', cost: 'mj', flow: 'change' },
+  { pattern: /^change::REROLL::0$/, kind: 'reroll', label: '重绘', cost: 'mj', flow: 'change' },
+  { pattern: /^MJ::JOB::upsample::[1-4]::/, kind: 'upscale', label: '放大', cost: 'mj_upscale', flow: 'action' },
+  // Upscale (Subtle / Creative / 2x / 4x) of an upscaled image: an upscale, priced as one.
+  { pattern: /^MJ::JOB::upsample_v[\w.]+_(2x|4x)(_subtle|_creative)?::/, kind: 'upscale', label: '高清放大', cost: 'mj_upscale', flow: 'action' },
+  { pattern: /^MJ::JOB::(low_|high_)?variation::[1-4]::/, kind: 'variation', label: '变换', cost: 'mj', flow: 'action' },
+  { pattern: /^MJ::JOB::reroll::0::/, kind: 'reroll', label: '重绘', cost: 'mj', flow: 'action' },
+  { pattern: /^MJ::Outpaint::\d+::/, kind: 'zoom', label: '缩小', cost: 'mj_zoom', flow: 'action' },
+  { pattern: /^MJ::CustomZoom::/, kind: 'zoom', label: '自定义缩放', cost: 'mj_zoom', flow: 'modal' },
+  { pattern: /^MJ::JOB::pan_(left|right|up|down)::/, kind: 'pan', label: '平移', cost: 'mj_pan', flow: 'action' },
+];
+
+/** A button we offer (see MJ_BUTTONS), or null for one we hide. */
+export function mjButtonOf(customId: string) {
+  return MJ_BUTTONS.find((b) => b.pattern.test(customId)) ?? null;
 }
+
+/** A Midjourney button's kind by its customId; null: not offered. */
+export function actionOf(customId: string): MjKind | null {
+  return mjButtonOf(customId)?.kind ?? null;
+}
+
 /** How long a batch of task polls waits for others before one list-by-condition call (ms). */
 const FETCH_BATCH_MS = 30;
 /** Unfinished Midjourney tasks one user may have at once. */
@@ -416,7 +443,8 @@ export class DrawService {
       progress: t.progress,
       error: t.error,
       image: image ? imageView(image) : null,
-      buttons: t.status === 'success' ? t.buttons : [],
+      // Rows stored before the allow-list may still hold a button we no longer offer.
+      buttons: t.status === 'success' ? t.buttons.filter((b) => mjButtonOf(b.custom_id)) : [],
       cost: t.cost,
       charged: t.charged,
       offline: t.provider === 'offline',
@@ -479,8 +507,10 @@ export class DrawService {
     if (parent.status !== 'success' || !parent.remoteId) throw field('task_id', '任务尚未完成，不能操作');
     const button = parent.buttons.find((b) => b.custom_id === body.custom_id);
     if (!button) throw field('custom_id', '该任务没有这个按钮');
-    const action = actionOf(body.custom_id);
-    const cost = action === 'upscale' ? COSTS.mj_upscale : action === 'zoom' ? COSTS.mj_zoom : action === 'pan' ? COSTS.mj_pan : COSTS.mj;
+    const spec = mjButtonOf(body.custom_id);
+    if (!spec) throw field('custom_id', '暂不支持该操作');
+    const action = spec.kind;
+    const cost = COSTS[spec.cost];
     await limitOrThrow(this.ctx.kv, `draw:${user.id}`, DRAWS_PER_MINUTE, 60, '绘画过于频繁，请稍后再试');
     await this.admitTask(user.id);
     return this.createTask(user.id, {
@@ -571,16 +601,20 @@ export class DrawService {
       return { state: s, next: 'wait', delayMs: poll };
     }
     const remote = await this.fetchRemote(task.remoteId);
-    if (!remote) return { state: s, next: 'failed', error: '绘画服务找不到该任务，未扣除积分' };
+    // novicezk keeps tasks in memory: after its restart it answers an empty 200 (trueai: 204). Waiting cannot bring it back.
+    if (!remote) return { state: s, next: 'failed', error: '绘画服务找不到该任务（可能已重启或过期），未扣除积分' };
     if (remote.status === 'FAILURE' || remote.status === 'CANCEL') {
       return { state: s, next: 'failed', error: remote.failReason ? `绘画失败：${remote.failReason.slice(0, 200)}，未扣除积分` : '绘画失败，未扣除积分' };
     }
     if (remote.status === 'MODAL') {
-      // Custom Zoom asks for a prompt (a modal): it gets the task's prompt with --zoom 2, once.
-      if (task.action !== 'zoom' || s.modal || !this.mj.modal) return { state: s, next: 'failed', error: '该操作需要在 Midjourney 中补充输入，暂不支持，未扣除积分' };
+      // trueai answered code 21 and the task waits for a prompt: Custom Zoom gets the task's prompt
+      // with --zoom 2; a variation, pan or reroll in remix mode gets the prompt as it was. Once.
+      const remix = task.action === 'variation' || task.action === 'pan' || task.action === 'reroll';
+      if ((task.action !== 'zoom' && !remix) || s.modal || !this.mj.modal) return { state: s, next: 'failed', error: '该操作需要在 Midjourney 中补充输入，暂不支持，未扣除积分' };
+      const base = task.prompt.replace(/\s--zoom\s+[\d.]+/g, '');
       let next: string;
       try {
-        next = await this.mj.modal({ taskId: task.remoteId, prompt: `${task.prompt.replace(/\s--zoom\s+[\d.]+/g, '')} --zoom 2`, notifyHook: this.notifyHook(task.id) });
+        next = await this.mj.modal({ taskId: task.remoteId, prompt: remix ? task.prompt : `${base} --zoom 2`, notifyHook: this.notifyHook(task.id) });
       } catch (e) {
         if (e instanceof DrawProviderError && e.kind !== 'upstream') return { state: s, next: 'failed', error: e.message };
         throw e;
@@ -616,7 +650,7 @@ export class DrawService {
       if (e instanceof CanvasError && e.kind !== 'timeout') return { state: s, next: 'failed', error: '图片无法解码，未扣除积分' };
       throw e;
     }
-    const buttons = remote.buttons.map((b) => ({ custom_id: b.customId, label: b.label }));
+    const buttons = remote.buttons.filter((b) => mjButtonOf(b.customId)).map((b) => ({ custom_id: b.customId, label: b.label }));
     return { state: { ...s, stored, buttons }, next: 'done', charge: task.cost };
   }
 
