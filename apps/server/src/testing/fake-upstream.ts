@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { streamWithThinking, thinkingSentBack, thinkingShape } from './fake-thinking.ts';
 
 /**
  * A local server speaking OpenAI's chat-completions protocol (streamed as SSE), for tests and
@@ -89,6 +90,9 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
     const question = lastUserText(body);
     requests.push({ key, body, question });
     const has = (m: string) => question.includes(`[[${m}]]`);
+    // Thinking models: the answer shapes and DeepSeek's refusal of thinking sent back are in fake-thinking.ts.
+    const sentBack = thinkingSentBack(body);
+    if (sentBack) return void res.writeHead(400, { 'content-type': 'application/json' }).end(sentBack);
 
     if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
       res.writeHead(404, { 'content-type': 'application/json' }).end(errorBody('not found', 'invalid_request_error', null));
@@ -145,6 +149,8 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
     const parts = pieces(question, n);
     if (has('nul') && parts.length > 1) parts[1] = `第\u0000段。`;
     res.write(`: keep-alive comment${eol}${eol}`);
+    const shape = thinkingShape(question);
+    if (shape) return streamWithThinking(shape, { res, send, parts, question, interval, usage, sleep });
 
     if (has('slow')) {
       await send(chunk(parts[0]!, { role: true }));

@@ -177,7 +177,7 @@ export class DocumentAsk {
         parts.push(chunk.text);
         const wait = emit(chunk.text);
         if (wait) await wait;
-      } else {
+      } else if (chunk.type === 'usage') {
         usage = chunk.usage;
       }
       if (signal.aborted) break;

@@ -59,8 +59,8 @@ export class LlmRouter {
       let failed = false;
       try {
         for await (const chunk of this.adapter(model, key).stream({ ...req, model: model.upstreamModel })) {
-          if (chunk.type === 'delta') relayed = true;
-          else usage = chunk.usage;
+          if (chunk.type === 'usage') usage = chunk.usage;
+          else relayed = true;
           yield chunk;
         }
         return;
@@ -80,18 +80,26 @@ export class LlmRouter {
    * and resolves with the usage when the upstream reports it. Fails as `stream` does; when
    * `signal` aborts it rejects with kind 'aborted', and no delta follows the abort.
    */
-  async relay(model: ChatModel, req: Omit<LlmRequest, 'model'>, onDelta: DeltaSink): Promise<LlmUsage | null> {
+  async relay(model: ChatModel, req: Omit<LlmRequest, 'model'>, onDelta: DeltaSink, onThinking?: DeltaSink): Promise<LlmUsage | null> {
     const { configured, live } = await this.catalog.keys(model.id);
-    if (configured === 0) return this.relayOffline(model, req, onDelta);
+    if (configured === 0) return this.relayOffline(model, req, onDelta, onThinking);
     const tried = new Set<number>();
     for (;;) {
       const key = this.nextKey(model, live, tried);
       let relayed = false;
       try {
-        const usage = await this.adapter(model, key).relay({ ...req, model: model.upstreamModel }, (text) => {
-          relayed = true;
-          return onDelta(text);
-        });
+        const usage = await this.adapter(model, key).relay(
+          { ...req, model: model.upstreamModel },
+          (text) => {
+            relayed = true;
+            return onDelta(text);
+          },
+          onThinking &&
+            ((text) => {
+              relayed = true;
+              return onThinking(text);
+            }),
+        );
         this.usage.record(key.id, { ok: true, usage });
         return usage;
       } catch (e) {
@@ -105,12 +113,13 @@ export class LlmRouter {
     return new OfflineChat({ delayMs: this.ctx.config.env.LLM_OFFLINE_DELAY_MS, modelLabel: model.label });
   }
 
-  private async relayOffline(model: ChatModel, req: Omit<LlmRequest, 'model'>, onDelta: DeltaSink): Promise<LlmUsage | null> {
+  private async relayOffline(model: ChatModel, req: Omit<LlmRequest, 'model'>, onDelta: DeltaSink, onThinking?: DeltaSink): Promise<LlmUsage | null> {
     let usage: LlmUsage | null = null;
     for await (const chunk of this.offline(model).stream({ ...req, model: model.upstreamModel })) {
       if (chunk.type === 'usage') usage = chunk.usage;
       else {
-        const wait = onDelta(chunk.text);
+        const sink = chunk.type === 'delta' ? onDelta : onThinking;
+        const wait = sink?.(chunk.text);
         if (wait) await wait;
       }
       if (req.signal?.aborted) throw new LlmError('aborted', 'aborted by the caller');

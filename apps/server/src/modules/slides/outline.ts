@@ -127,7 +127,7 @@ export class OutlineTurns {
       if (chunk.type === 'delta') {
         const wait = emit(chunk.text);
         if (wait) await wait;
-      } else usage = chunk.usage;
+      } else if (chunk.type === 'usage') usage = chunk.usage;
       if (signal.aborted) break;
     }
     return { usage };

@@ -20,7 +20,7 @@ describe('offline adapter', () => {
     const t0 = Date.now();
     for await (const c of chat.stream({ model: 'x', messages: [{ role: 'user', content: '你好' }] })) {
       if (c.type === 'delta') pieces.push(c.text);
-      else usage = c.usage;
+      else if (c.type === 'usage') usage = c.usage;
     }
     const full = pieces.join('');
     expect(full).toBe(offlineReply([{ role: 'user', content: '你好' }]));

@@ -8,6 +8,19 @@ export interface OfflineChatOptions {
   delayMs: number;
   /** Shown in the reply. */
   modelLabel?: string;
+  /** A reasoning model: a short thinking phase comes before the answer (chat only). */
+  reasoning?: boolean;
+}
+
+/** The demo thinking of a reasoning model: short, and labelled like the reply. */
+export function offlineThinking(messages: LlmMessage[]): string {
+  const q = Array.from(lastQuestion(messages).text.replace(/\s+/g, ' ').trim());
+  const topic = q.slice(0, 24).join('') + (q.length > 24 ? '…' : '') || '这个问题';
+  return [
+    `（离线演示的思考过程）用户问的是「${topic}」。`,
+    '先弄清楚问题想问什么，再想想需要哪些背景知识。',
+    '可以分几步回答：理解问题、分步解答、给出示例。最后检查一遍有没有遗漏。',
+  ].join('\n');
 }
 
 function lastQuestion(messages: LlmMessage[]): { text: string; images: number } {
@@ -71,15 +84,19 @@ export class OfflineChat implements LlmProvider {
         : hint?.kind === 'translate'
           ? offlineTranslation(hint.text, hint.from, hint.to, this.opts.modelLabel)
           : offlineReply(req.messages, this.opts.modelLabel, hint?.kind === 'search' ? hint.sources : []);
+    const thinking = this.opts.reasoning && !hint ? Array.from(offlineThinking(req.messages)) : [];
     const reply = Array.from(text);
-    let i = 0;
+    const pace = () => (this.opts.delayMs > 0 ? sleep(this.opts.delayMs, undefined, { signal: req.signal }) : tick());
     try {
-      while (i < reply.length) {
-        if (req.signal?.aborted) throw new LlmError('aborted', 'aborted by the caller');
-        const n = 2 + Math.floor(Math.random() * 3);
-        yield { type: 'delta', text: reply.slice(i, i + n).join('') };
-        i += n;
-        if (i < reply.length) await (this.opts.delayMs > 0 ? sleep(this.opts.delayMs, undefined, { signal: req.signal }) : tick());
+      for (const [type, chars] of [['thinking', thinking], ['delta', reply]] as const) {
+        let i = 0;
+        while (i < chars.length) {
+          if (req.signal?.aborted) throw new LlmError('aborted', 'aborted by the caller');
+          const n = 2 + Math.floor(Math.random() * 3);
+          yield { type, text: chars.slice(i, i + n).join('') };
+          i += n;
+          if (i < chars.length || type === 'thinking') await pace();
+        }
       }
     } catch (e) {
       if (e instanceof LlmError) throw e;
@@ -87,6 +104,6 @@ export class OfflineChat implements LlmProvider {
       throw e;
     }
     const prompt = req.messages.reduce((n, m) => n + estimateMessageTokens(m), 0);
-    yield { type: 'usage', usage: { promptTokens: prompt, completionTokens: estimateTokens(reply.join('')) } };
+    yield { type: 'usage', usage: { promptTokens: prompt, completionTokens: estimateTokens(thinking.join('') + reply.join('')) } };
   }
 }

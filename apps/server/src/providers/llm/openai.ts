@@ -6,6 +6,7 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { guardAgent, type ConnectGuard } from '../../core/safe-fetch.ts';
 import { errorFromAnswer } from './classify.ts';
 import { SseParser } from './sse.ts';
+import { ThinkTags, thinksWithoutOpeningTag } from './think-tags.ts';
 import { LlmError, type LlmChunk, type LlmMessage, type LlmProvider, type LlmRequest, type LlmUsage } from './types.ts';
 
 export interface OpenAiChatOptions {
@@ -109,13 +110,35 @@ function decompressor(encoding: string | undefined) {
   }
 }
 
-/** State of one streamed answer, fed with the `data` payloads of its events. */
+/**
+ * State of one streamed answer, fed with the `data` payloads of its events. The model's thinking
+ * comes apart from the answer in any of three shapes: `delta.reasoning_content` (DeepSeek, Qwen,
+ * Kimi, most Chinese gateways), `delta.reasoning` (OpenRouter, Ollama's OpenAI endpoint), or
+ * `<think>…</think>` leading `content` (R1 distills served raw by Ollama or vLLM).
+ */
 class Completion {
   done = false;
   finished = false;
   usage: LlmUsage | null = null;
+  private readonly tags: ThinkTags;
 
-  /** Returns the text this payload adds ('' for none). Throws LlmError for an in-stream error. */
+  constructor(model: string) {
+    this.tags = new ThinkTags(thinksWithoutOpeningTag(model));
+  }
+
+  /** The thinking that the payloads taken since the last call added. */
+  takeThinking(): string {
+    const text = this.tags.thinking;
+    if (text) this.tags.thinking = '';
+    return text;
+  }
+
+  /** The answer held back (the start of a tag) once the answer is complete. */
+  end(): string {
+    return this.tags.end();
+  }
+
+  /** Returns the answer text this payload adds ('' for none). Throws LlmError for an in-stream error. */
   take(data: string): string {
     if (data === '[DONE]') {
       this.done = true;
@@ -140,8 +163,17 @@ class Completion {
     const choice = obj.choices?.[0];
     if (!choice) return '';
     if (choice.finish_reason) this.finished = true;
-    const text = choice.delta?.content ?? choice.message?.content;
-    return typeof text === 'string' ? text : '';
+    // Azure OpenAI and others stop a filtered answer with this reason; what came before it is no answer.
+    if (choice.finish_reason === 'content_filter') throw new LlmError('content_filter', 'the upstream content filter stopped the answer');
+    const message = choice.delta ?? choice.message;
+    if (!message) return '';
+    const thinking = message.reasoning_content ?? message.reasoning;
+    if (typeof thinking === 'string') {
+      this.tags.separateThinking();
+      if (thinking) this.tags.thinking += thinking;
+    }
+    const text = message.content;
+    return typeof text === 'string' && text ? this.tags.push(text) : '';
   }
 }
 
@@ -156,6 +188,12 @@ interface CallOptions {
 
 /** Receives each delta as it is parsed; a promise returned pauses the upstream until it settles. */
 export type DeltaSink = (text: string) => void | Promise<void>;
+
+/** Push mode: where the answer and (when asked for) the thinking go. */
+interface Sinks {
+  answer: DeltaSink;
+  thinking?: DeltaSink;
+}
 
 /** Queued deltas (pull mode) above which the upstream is paused until the reader catches up. */
 const QUEUE_HIGH = 256;
@@ -183,15 +221,17 @@ class UpstreamCall {
   /** While an error answer is read: ends the read with what came so far. */
   private partial: (() => void) | null = null;
   private readonly timer: NodeJS.Timeout;
-  private readonly completion = new Completion();
+  private readonly completion: Completion;
   private readonly parser = new SseParser((data) => this.onEvent(data));
   private readonly origin: string;
 
   constructor(
     private readonly opts: CallOptions,
-    private readonly sink: DeltaSink | null = null,
+    model: string,
+    private readonly sinks: Sinks | null = null,
     private onOver: ((failure: Error | null, usage: LlmUsage | null) => void) | null = null,
   ) {
+    this.completion = new Completion(model);
     this.origin = opts.url.origin;
     this.timer = setTimeout(this.onTimeout, opts.timeoutMs);
     opts.signal?.addEventListener('abort', this.onAbort, { once: true });
@@ -329,7 +369,7 @@ class UpstreamCall {
     } catch (e) {
       return this.fail(e as LlmError);
     }
-    if (delta) this.emit(delta);
+    this.emitTaken(delta);
     if (!this.over) this.finish();
   };
 
@@ -348,17 +388,26 @@ class UpstreamCall {
     } catch (e) {
       return this.fail(e as LlmError);
     }
-    if (text) this.emit(text);
+    this.emitTaken(text);
     if (this.completion.done && !this.over) this.finish();
   }
 
-  private emit(text: string) {
-    const sink = this.sink;
-    if (!sink) {
-      this.queue.push({ type: 'delta', text });
+  /** The thinking the last payload brought, then its answer (the thinking comes first within one). */
+  private emitTaken(answer: string) {
+    const thinking = this.completion.takeThinking();
+    if (thinking) this.emit(thinking, true);
+    if (answer && !this.over) this.emit(answer, false);
+  }
+
+  private emit(text: string, thinking: boolean) {
+    const sinks = this.sinks;
+    if (!sinks) {
+      this.queue.push(thinking ? { type: 'thinking', text } : { type: 'delta', text });
       if (this.queue.length - this.head >= QUEUE_HIGH) this.pause();
       return;
     }
+    const sink = thinking ? sinks.thinking : sinks.answer;
+    if (!sink) return;
     let wait: void | Promise<void>;
     try {
       wait = sink(text);
@@ -432,7 +481,11 @@ class UpstreamCall {
 
   /** The answer is complete ([DONE], or the body ended after a finish reason). */
   private finish() {
-    if (this.completion.usage && !this.sink) this.queue.push({ type: 'usage', usage: this.completion.usage });
+    // What the think-tag parser held back (the start of a tag that never came) is text after all.
+    const held = this.completion.end();
+    this.emitTaken(held);
+    if (this.over) return;
+    if (this.completion.usage && !this.sinks) this.queue.push({ type: 'usage', usage: this.completion.usage });
     this.over = true;
     this.release();
     this.notify();
@@ -516,7 +569,7 @@ export class OpenAiChat implements LlmProvider {
 
   async *stream(req: LlmRequest): AsyncGenerator<LlmChunk> {
     if (req.signal?.aborted) throw new LlmError('aborted', 'aborted before start');
-    const call = new UpstreamCall(this.callOptions(req));
+    const call = new UpstreamCall(this.callOptions(req), req.model);
     try {
       for (;;) {
         const chunk = call.take();
@@ -533,12 +586,14 @@ export class OpenAiChat implements LlmProvider {
   /**
    * The same answer pushed rather than pulled: `onDelta` gets each text in the read that brought
    * it (no promise per delta; a promise it returns pauses the upstream). Resolves with the usage
-   * (null when not reported) once the answer is complete; rejects as `stream` throws.
+   * (null when not reported) once the answer is complete; rejects as `stream` throws. The model's
+   * thinking goes to `onThinking`, and without it nowhere.
    */
-  relay(req: LlmRequest, onDelta: DeltaSink): Promise<LlmUsage | null> {
+  relay(req: LlmRequest, onDelta: DeltaSink, onThinking?: DeltaSink): Promise<LlmUsage | null> {
     return new Promise((resolve, reject) => {
       if (req.signal?.aborted) throw new LlmError('aborted', 'aborted before start');
-      new UpstreamCall(this.callOptions(req), onDelta, (failure, usage) => (failure ? reject(failure) : resolve(usage)));
+      const sinks = { answer: onDelta, ...(onThinking ? { thinking: onThinking } : {}) };
+      new UpstreamCall(this.callOptions(req), req.model, sinks, (failure, usage) => (failure ? reject(failure) : resolve(usage)));
     });
   }
 }

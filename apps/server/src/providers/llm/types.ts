@@ -25,8 +25,12 @@ export interface LlmUsage {
   completionTokens: number;
 }
 
-/** Text as it arrives; at most one `usage`, last, when the upstream reports it. */
-export type LlmChunk = { type: 'delta'; text: string } | { type: 'usage'; usage: LlmUsage };
+/**
+ * Text as it arrives: the answer (`delta`) and, before it, the model's thinking (`thinking`: a
+ * reasoning model's chain of thought, never part of the answer nor sent back upstream); at most
+ * one `usage`, last, when the upstream reports it.
+ */
+export type LlmChunk = { type: 'delta'; text: string } | { type: 'thinking'; text: string } | { type: 'usage'; usage: LlmUsage };
 
 export interface LlmProvider {
   readonly name: 'openai' | 'offline';
