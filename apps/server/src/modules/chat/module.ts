@@ -13,6 +13,8 @@ import { TurnRunner } from './stream.ts';
 export async function registerChat(app: FastifyInstance, ctx: AppContext, models: Models, engine: TurnEngine) {
   await app.register(fastifyMultipart, { limits: { fileSize: CHAT_IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   const webSearch = new ChatWebSearch(ctx);
+  // Outside tests a configured search service is tried once at start, not waited for; the log names what is wrong.
+  if (ctx.config.env.NODE_ENV !== 'test') app.addHook('onReady', async () => void webSearch.check().catch(() => undefined));
   const chat = new ChatService(ctx, models.catalog, webSearch);
   const runner = new TurnRunner(ctx, chat, models, engine, webSearch);
   chatRoutes(app, ctx, { chat, runner, live: engine.live, catalog: models.catalog });

@@ -4,6 +4,18 @@ import { PRIVATE_RESULT_URL, startFakeSearch, type FakeSearch } from '../../prov
 import { addModel, createTurn, getBalance, readStream, sendTurn, setBalance, userIdOf } from '../../testing/chat.ts';
 import { startFakeUpstream, type FakeUpstream } from '../../testing/fake-upstream.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
+import type { AppContext } from '../../core/context.ts';
+import { ChatWebSearch } from './search.ts';
+
+/** The chat's search on an app's context with some settings changed, its log lines kept. */
+function searchWith(app: TestApp, env: Record<string, unknown>) {
+  const lines: { level: string; msg: string; refusal?: string }[] = [];
+  const keep = (level: string) => (obj: unknown, msg?: string) =>
+    lines.push({ level, msg: typeof obj === 'string' ? obj : (msg ?? ''), refusal: (obj as { refusal?: string } | null)?.refusal });
+  const log = { info: keep('info'), warn: keep('warn'), error: keep('error'), debug() {}, trace() {}, fatal() {}, child: () => log };
+  const ctx = { ...app.ctx, log, config: { ...app.ctx.config, env: { ...app.ctx.config.env, ...env } } } as unknown as AppContext;
+  return { search: new ChatWebSearch(ctx), lines };
+}
 
 let t: TestApp;
 let fake: FakeSearch;
@@ -116,7 +128,7 @@ describe('web search in chat (联网搜索)', () => {
     // The fake upstream reads no markers in the system prompt; the search fake fails on [[500]] in the query.
     await sendTurn(t, alice, { input: '[[500]] 天气', feature: 'up', search: true }).catch(() => null);
     const sent = up.requests.at(-1)!.body as { messages: { role: string; content: string }[] };
-    expect(sent.messages[0]!.content).toContain('联网搜索这次失败了');
+    expect(sent.messages[0]!.content).toContain('联网搜索暂不可用');
   });
 
   it('a turn without the flag does not search and costs the model only', async () => {
@@ -210,5 +222,75 @@ describe('a Tavily-compatible service', () => {
     expect(r.last).toMatchObject({ type: 'done', charged: 2, search: { status: 'ok', cost: 1 } });
     expect(tvFake.requests.at(-1)).toMatchObject({ protocol: 'tavily', query: '太阳有多大', key: 'tvly-e2e', searchDepth: 'basic' });
     expect((await getBalance(tv, id)).baseModel3).toBe(3);
+  });
+
+  it.each([
+    ['too many requests (429)', '[[429]] 新闻'],
+    ["the plan's limit (432)", '[[432]] 新闻'],
+    ['the pay-as-you-go limit (433)', '[[433]] 新闻'],
+  ])('Tavily refusing with %s: the turn still answers, without sources, and only the model is charged', async (_name, input) => {
+    const token = await tv.loginByPhone('13900000035');
+    const id = await userIdOf(tv, token);
+    await setBalance(tv, id, { base3: 5 });
+    const r = await sendTurn(tv, token, { input, search: true });
+    expect(r.last).toMatchObject({ type: 'done', status: 'complete', charged: 1, search: { status: 'failed', sources: [], cost: 0 } });
+    expect(r.text.length).toBeGreaterThan(0);
+    expect((await getBalance(tv, id)).baseModel3).toBe(4);
+  });
+
+  it.each([
+    ['a wrong key', { SEARCH_API_KEY: 'tvly-wrong' }, '新闻', 'bad_key', /Tavily 不接受所配置的密钥（HTTP 401）/],
+    ['too many requests', {}, '[[429]] 新闻', 'rate_limited', /Tavily 限流（HTTP 429）/],
+    ["the plan's limit", {}, '[[432]] 新闻', 'plan_limit', /Tavily 套餐额度已用完（HTTP 432）/],
+    ['the pay-as-you-go limit', {}, '[[433]] 新闻', 'paygo_limit', /Tavily 按量付费额度已达上限（HTTP 433）/],
+  ])('%s: the model is told search is unavailable, the operator\'s log names the cause', async (_name, env, question, refusal, message) => {
+    const { search, lines } = searchWith(tv, env);
+    const out = await search.run(question, new AbortController().signal);
+    expect(out.search).toEqual({ status: 'failed', sources: [], cost: 0 });
+    expect(out.context).toContain('联网搜索暂不可用');
+    expect(out.context).not.toMatch(/Tavily|HTTP|密钥/);
+    expect(lines.at(-1)).toMatchObject({ level: 'error', refusal });
+    expect(lines.at(-1)!.msg).toMatch(message);
+  });
+
+  it('the start-up check names a wrong key, and says when the service answers', async () => {
+    const wrong = searchWith(tv, { SEARCH_API_KEY: 'tvly-wrong' });
+    expect((await wrong.search.check())?.refusal).toBe('bad_key');
+    expect(wrong.lines).toEqual([expect.objectContaining({ level: 'error', refusal: 'bad_key', msg: expect.stringMatching(/^web search \(tavily\) does not work: Tavily 不接受所配置的密钥（HTTP 401）/) })]);
+    const right = searchWith(tv, {});
+    expect(await right.search.check()).toBeNull();
+    expect(right.lines).toEqual([expect.objectContaining({ level: 'info', msg: 'web search (tavily) answers' })]);
+  });
+});
+
+describe('SearXNG with its limiter on', () => {
+  it('our searches pass its bot detection; once it limits us the turn goes on without sources and the log says to pass our IP', async () => {
+    const limited = await startFakeSearch({ limiter: {} });
+    try {
+      const { search, lines } = searchWith(t, { SEARCH_URL: limited.url, SAFE_FETCH_ALLOW_HOSTS: limited.hostPort, SEARCH_TIMEOUT_MS: 2000 });
+      expect(await search.check()).toBeNull();
+      for (const q of ['一', '二', '三']) expect((await search.run(q, new AbortController().signal)).search.status).toBe('ok');
+      expect(limited.limiterBlocks).toEqual([]);
+      expect(limited.requests.map((r) => r.language)).toEqual(['zh-CN', 'zh-CN', 'zh-CN', 'zh-CN']);
+      // The fifth JSON search of the hour from one address.
+      const out = await search.run('五', new AbortController().signal);
+      expect(out.search).toEqual({ status: 'failed', sources: [], cost: 0 });
+      expect(limited.limiterBlocks).toEqual(['too many request in API_WINDOW']);
+      expect(lines.at(-1)).toMatchObject({ level: 'error', refusal: 'limiter' });
+      expect(lines.at(-1)!.msg).toMatch(/pass_ip/);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('an instance without json in search.formats is named at start', async () => {
+    const htmlOnly = await startFakeSearch({ json: false });
+    try {
+      const { search, lines } = searchWith(t, { SEARCH_URL: htmlOnly.url });
+      expect((await search.check())?.refusal).toBe('json_format_off');
+      expect(lines.at(-1)!.msg).toMatch(/search\.formats/);
+    } finally {
+      await htmlOnly.close();
+    }
   });
 });

@@ -95,6 +95,17 @@ export async function readSources(results: SearchResult[], opts: ReadPagesOption
   return out.slice(0, want);
 }
 
+/** A probe of the configured service (one search of a common word): null when it answers, else the SearchError that names why not. */
+export async function checkSearch(provider: SearchProvider, timeoutMs: number): Promise<SearchError | null> {
+  try {
+    await provider.search('天气', { limit: 1, signal: AbortSignal.timeout(timeoutMs) });
+    return null;
+  } catch (e) {
+    if (e instanceof SearchError) return e;
+    return new SearchError('upstream', `搜索服务不可用：${(e as Error)?.message ?? String(e)}`);
+  }
+}
+
 export async function searchWeb(provider: SearchProvider, query: string, opts: ReadPagesOptions & { results?: number } = {}): Promise<Source[]> {
   const q = Array.from(query.replace(/\s+/g, ' ').trim()).slice(0, 300).join('');
   if (!q) throw new SearchError('bad_reply', '搜索内容为空');
