@@ -17,13 +17,59 @@ export interface FakeAudio {
   close(): Promise<void>;
 }
 
+function isServerVad(v: unknown): boolean {
+  try {
+    return (JSON.parse(String(v)) as { type?: unknown } | null)?.type === 'server_vad';
+  } catch {
+    return false;
+  }
+}
+
 /** Fake MP3 bytes: an ID3 tag header then silence. */
 export const FAKE_MP3 = Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00', 'latin1'), Buffer.alloc(256)]);
+
+/** Seconds of a PCM WAV clip (RIFF header: byte rate at 28, then the `data` chunk's size), or null for anything else. */
+export function wavSeconds(clip: Buffer): number | null {
+  if (clip.length < 12 || clip.toString('latin1', 0, 4) !== 'RIFF' || clip.toString('latin1', 8, 12) !== 'WAVE') return null;
+  let byteRate = 0;
+  for (let at = 12; at + 8 <= clip.length; ) {
+    const id = clip.toString('latin1', at, at + 4);
+    const size = clip.readUInt32LE(at + 4);
+    if (id === 'fmt ' && at + 20 <= clip.length) byteRate = clip.readUInt32LE(at + 16);
+    if (id === 'data') return byteRate ? size / byteRate : null;
+    at += 8 + size + (size % 2);
+  }
+  return null;
+}
+
+/** A silent 8 kHz, 8-bit mono WAV clip of `seconds`. */
+export function silentWav(seconds: number): Buffer {
+  const data = Math.round(seconds * 8000);
+  const h = Buffer.alloc(44);
+  h.write('RIFF', 0, 'latin1');
+  h.writeUInt32LE(36 + data, 4);
+  h.write('WAVEfmt ', 8, 'latin1');
+  h.writeUInt32LE(16, 16);
+  h.writeUInt16LE(1, 20); // PCM
+  h.writeUInt16LE(1, 22); // mono
+  h.writeUInt32LE(8000, 24);
+  h.writeUInt32LE(8000, 28); // byte rate
+  h.writeUInt16LE(1, 32);
+  h.writeUInt16LE(8, 34);
+  h.write('data', 36, 'latin1');
+  h.writeUInt32LE(data, 40);
+  return Buffer.concat([h, Buffer.alloc(data, 0x80)]);
+}
 
 /**
  * An OpenAI-compatible audio service: `POST /v1/audio/transcriptions` (multipart: file, model,
  * response_format) answers `{ text }`, `POST /v1/audio/speech` (JSON: model, input, voice,
  * response_format) answers audio/mpeg bytes; a missing bearer is a 401 in OpenAI's error shape.
+ *
+ * chunking_strategy follows the OpenAI API reference, "Create transcription" (developers.openai.com,
+ * read 2026-11): "auto" or a server_vad object as JSON; a diarize model given a clip over 30 s
+ * without it answers 400 "chunking_strategy is required for diarization models" (param
+ * chunking_strategy, code invalid_value, as the API words it). This fake measures only WAV clips.
  */
 export async function startFakeAudio(): Promise<FakeAudio> {
   const fake: FakeAudio = { baseUrl: '', calls: [], failWith: null, close: async () => undefined };
@@ -52,6 +98,15 @@ export async function startFakeAudio(): Promise<FakeAudio> {
           }
           fake.calls.push({ path: req.url, authorization: auth, fields });
           if (!fields.file || !fields.model) return answer(400, { error: { message: 'file and model are required', type: 'invalid_request_error' } });
+          const chunking = fields.chunking_strategy;
+          if (chunking !== undefined && chunking !== 'auto' && !isServerVad(chunking)) {
+            return answer(400, { error: { message: `Invalid value for 'chunking_strategy'.`, type: 'invalid_request_error', param: 'chunking_strategy', code: 'invalid_value' } });
+          }
+          const file = form.get('file');
+          const seconds = file instanceof Blob ? wavSeconds(Buffer.from(await file.arrayBuffer())) : null;
+          if (String(fields.model).includes('diarize') && chunking === undefined && seconds !== null && seconds > 30) {
+            return answer(400, { error: { message: 'chunking_strategy is required for diarization models', type: 'invalid_request_error', param: 'chunking_strategy', code: 'invalid_value' } });
+          }
           return answer(200, { text: ` 你好，这是一段语音（${fields.model as string}） ` });
         }
         if (req.method === 'POST' && req.url === '/v1/audio/speech') {

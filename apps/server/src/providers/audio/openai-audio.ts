@@ -3,6 +3,14 @@
  * response_format=json → { text }) and POST {base}/audio/speech (JSON { model, input, voice,
  * response_format: 'mp3' } → the audio bytes). Failures are LlmError, classified as for chat.
  */
+
+/**
+ * A diarizing transcription model (gpt-4o-transcribe-diarize, also behind a gateway's prefix) refuses
+ * a clip over 30 s without `chunking_strategy` (400 "chunking_strategy is required for diarization
+ * models"). The length of a browser's recording is not in its file (MediaRecorder's WebM carries no
+ * duration), and "auto" is accepted on a short clip too, so every clip to such a model asks for it.
+ */
+export const needsChunkingStrategy = (model: string) => /diarize/i.test(model);
 import { errorFromAnswer } from '../llm/classify.ts';
 import { LlmError } from '../llm/types.ts';
 import type { AudioType } from './audio-type.ts';
@@ -39,6 +47,7 @@ export class OpenAiAudio {
     form.append('file', new Blob([new Uint8Array(clip)], { type: type.mime }), `clip.${type.ext}`);
     form.append('model', this.o.sttModel);
     form.append('response_format', 'json');
+    if (needsChunkingStrategy(this.o.sttModel)) form.append('chunking_strategy', 'auto');
     const res = await this.send('/audio/transcriptions', { body: form }, signal);
     const body = (await res.json().catch(() => null)) as { text?: unknown } | null;
     if (!body || typeof body.text !== 'string') throw new LlmError('upstream', 'transcription answer without text');
