@@ -406,14 +406,13 @@ describe('smart drawing with a reference picture against a gpt-image model', () 
   });
 });
 
-describe('professional drawing against a fake midjourney-proxy', () => {
+describe('professional drawing against a fake midjourney-proxy (trueai-org edition; both editions: mj-editions.test.ts)', () => {
   let t: TestApp;
   let fake: Awaited<ReturnType<typeof startFakeMj>>;
   let token: string;
   let other: string;
   let userId: number;
   const env = { MJ_PROXY_URL: '', MJ_API_SECRET: 'mj-secret', MJ_CONCURRENCY: '2', DRAW_TASK_TIMEOUT_MS: '600000', DRAW_COST_MJ_DESCRIBE: '3' };
-  const fakeOpts = { secret: 'mj-secret', exists: false };
   const taskOf = async (taskId: number, tk = token) => (await t.call('GET', `/midjourney/task/${taskId}`, { token: tk })).body.data;
   const remoteOf = async (taskId: number) => {
     await waitFor(async () => !!(await t.ctx.db.select().from(drawTasks).where(eq(drawTasks.id, taskId)))[0]!.remoteId);
@@ -438,7 +437,7 @@ describe('professional drawing against a fake midjourney-proxy', () => {
   };
 
   beforeAll(async () => {
-    fake = await startFakeMj(fakeOpts);
+    fake = await startFakeMj({ secret: 'mj-secret', edition: 'trueai' });
     env.MJ_PROXY_URL = fake.url;
     t = await createTestApp({ env, turns: { jobs: { pollMs: 20 } } });
     token = await t.loginByPhone(phone());
@@ -492,11 +491,14 @@ describe('professional drawing against a fake midjourney-proxy', () => {
     await drain();
     const before = await drawLeft(t, userId);
     const banned = await t.call('POST', '/midjourney/submit', { token, body: { prompt: 'x [[banned]]' } });
+    // trueai takes the prompt and its queue fails the task (novicezk's code 24: mj-editions.test.ts).
+    await remoteOf(banned.body.data.id);
+    t.clock.advance(3100);
     await waitFor(async () => (await taskOf(banned.body.data.id)).status === 'failed');
-    expect((await taskOf(banned.body.data.id)).error).toContain('违禁词「nsfw」');
+    expect((await taskOf(banned.body.data.id)).error).toContain('可能包含敏感词');
     const full = await t.call('POST', '/midjourney/submit', { token, body: { prompt: 'x [[full]]' } });
     await waitFor(async () => (await taskOf(full.body.data.id)).status === 'failed');
-    expect((await taskOf(full.body.data.id)).error).toContain('队列已满');
+    expect((await taskOf(full.body.data.id)).error).toBe('绘画队列已满，请稍后再试');
     const sub = await t.call('POST', '/midjourney/submit', { token, body: { prompt: 'will fail' } });
     fake.failTask(await remoteOf(sub.body.data.id), 'Job action restricted');
     t.clock.advance(3100);
@@ -616,24 +618,6 @@ describe('professional drawing against a fake midjourney-proxy', () => {
     expect(await drawLeft(t, userId)).toBe(before);
   });
 
-  it('an existing task (code 21) fails with a clear message and charges nothing', async () => {
-    await drain();
-    const before = await drawLeft(t, userId);
-    const imagine = await t.call('POST', '/midjourney/submit', { token, body: { prompt: 'again [[exists]]' } });
-    await waitFor(async () => (await taskOf(imagine.body.data.id)).status === 'failed');
-    expect((await taskOf(imagine.body.data.id)).error).toBe('该任务已存在，请勿重复提交');
-    fakeOpts.exists = true;
-    try {
-      const png = dataUrl(await samplePng());
-      const desc = await t.call('POST', '/midjourney/describe', { token, body: { image: png } });
-      await waitFor(async () => (await taskOf(desc.body.data.id)).status === 'failed');
-      expect(await taskOf(desc.body.data.id)).toMatchObject({ error: '该任务已存在，请勿重复提交', charged: 0 });
-    } finally {
-      fakeOpts.exists = false;
-    }
-    expect(await drawLeft(t, userId)).toBe(before);
-  });
-
   it('zoom and pan buttons of an upscale are their own kinds with their own cost (not variation)', async () => {
     await drain();
     const sub = await t.call('POST', '/midjourney/submit', { token, body: { prompt: 'zoom me' } });
@@ -741,13 +725,23 @@ describe('professional drawing against a fake midjourney-proxy', () => {
 });
 
 describe('midjourney-proxy protocol details', () => {
-  it('classes buttons by customId: U, V, reroll, zoom (Outpaint, CustomZoom), pan', () => {
+  it('classes buttons by customId: U, V, reroll, zoom (Outpaint, CustomZoom), pan; hides Vary Region, Animate, the bookmark', () => {
     expect(actionOf('MJ::JOB::upsample::1::abc')).toBe('upscale');
     expect(actionOf('MJ::JOB::variation::2::abc')).toBe('variation');
     expect(actionOf('MJ::JOB::reroll::0::abc::SOLO')).toBe('reroll');
     expect(actionOf('MJ::Outpaint::50::1::abc::SOLO')).toBe('zoom');
     expect(actionOf('MJ::CustomZoom::abc')).toBe('zoom');
     expect(actionOf('MJ::JOB::pan_left::1::abc::SOLO')).toBe('pan');
+    expect(actionOf('MJ::CustomZoom::1::abc')).toBe('zoom');
+    expect(actionOf('MJ::JOB::upsample_v7_2x_subtle::1::abc::SOLO')).toBe('upscale');
+    expect(actionOf('MJ::JOB::upsample_v6r1_2x_creative::1::abc::SOLO')).toBe('upscale');
+    expect(actionOf('MJ::JOB::low_variation::1::abc::SOLO')).toBe('variation');
+    expect(actionOf('MJ::JOB::high_variation::1::abc::SOLO')).toBe('variation');
+    expect(actionOf('change::UPSCALE::3')).toBe('upscale');
+    expect(actionOf('change::REROLL::0')).toBe('reroll');
+    for (const hidden of ['MJ::Inpaint::1::abc::SOLO', 'MJ::JOB::animate_high::1::abc::SOLO', 'MJ::JOB::animate_low_extend::1::abc', 'MJ::BOOKMARK::abc', 'MJ::Something::new', 'change::UPSCALE::9']) {
+      expect(actionOf(hidden), hidden).toBeNull();
+    }
   });
 
   it('reads the four prompts of a describe, numbered or in paragraphs', () => {
