@@ -4,8 +4,16 @@ import { streamWithThinking, thinkingSentBack, thinkingShape } from './fake-thin
 
 /**
  * A local server speaking OpenAI's chat-completions protocol (streamed as SSE), for tests and
- * benches. What it does is chosen by the key and by markers in the last user message:
- *   key `bad-…` → 401 invalid key · key `broke-…` → 429 insufficient_quota
+ * benches. It follows the API as documented at platform.openai.com/docs/api-reference/chat and
+ * /docs/guides/error-codes (as served in 2025/2026), and the error bodies DeepSeek, Azure OpenAI and
+ * Qwen (DashScope compatible mode) send; see `refusal` below. What it does is chosen by the model,
+ * the key and by markers in the last user message:
+ *   key `bad-…` → 401 invalid key · key `broke-…` → 429 insufficient_quota ·
+ *   key `poor-…` → 402 Insufficient Balance (DeepSeek) · models o1/o3/o4/gpt-5 refuse a temperature
+ *   other than 1 and `max_tokens`, o1-mini/o1-preview a system message, as OpenAI does ·
+ *   [[context]] 400 context_length_exceeded (OpenAI) · [[context-deepseek]] the same as DeepSeek says it ·
+ *   [[azure-filter]] 400 content_filter (Azure OpenAI) · [[data-inspection]] 400 data_inspection_failed
+ *   (DashScope) · [[filter-finish]] two pieces, then finish_reason content_filter ·
  *   [[429]] rate limit · [[500]] server error · [[cut]] 3 chunks then the socket is destroyed ·
  *   [[cut-clean]] 3 chunks then a clean end without [DONE] · [[slow]] one chunk, then silence ·
  *   [[hang]] no answer at all · [[norole]] no `role` in the first delta · [[long]] 200 chunks
@@ -61,6 +69,50 @@ function errorBody(message: string, type: string, code: string | null) {
   return JSON.stringify({ error: { message, type, param: null, code } });
 }
 
+/** OpenAI's reasoning models (gpt-5-chat is not one). */
+const OPENAI_REASONING = /^(o[134](-|$)|gpt-5)(?!(\.\d+)?-chat)/;
+
+/**
+ * The error answers of real upstreams, word for word: OpenAI's parameter checks for its reasoning
+ * models and its context limit, DeepSeek's 402 and context message, Azure OpenAI's content filter
+ * (HTTP 400, code content_filter), DashScope's data inspection (HTTP 400, data_inspection_failed).
+ */
+function refusal(key: string, body: any, has: (m: string) => boolean): { status: number; body: unknown } | null {
+  const invalid = (message: string, param: string | null, code: string | null) => ({ status: 400, body: { error: { message, type: 'invalid_request_error', param, code } } });
+  if (key.startsWith('poor-')) return { status: 402, body: { error: { message: 'Insufficient Balance', type: 'unknown_error', param: null, code: 'invalid_request_error' } } };
+  const model = String(body?.model ?? '');
+  if (OPENAI_REASONING.test(model)) {
+    if (body.max_tokens !== undefined) return invalid("Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", 'max_tokens', 'unsupported_parameter');
+    if (body.temperature !== undefined && body.temperature !== 1)
+      return invalid(`Unsupported value: 'temperature' does not support ${body.temperature} with this model. Only the default (1) value is supported.`, 'temperature', 'unsupported_value');
+  }
+  if (/^o1-(mini|preview)/.test(model)) {
+    const at = (body.messages as any[]).findIndex((m) => m.role === 'system' || m.role === 'developer');
+    if (at >= 0) return invalid(`Unsupported value: 'messages[${at}].role' does not support '${body.messages[at].role}' with this model.`, `messages[${at}].role`, 'unsupported_value');
+  }
+  if (has('context'))
+    return invalid("This model's maximum context length is 128000 tokens. However, your messages resulted in 130412 tokens. Please reduce the length of the messages.", 'messages', 'context_length_exceeded');
+  if (has('context-deepseek'))
+    return invalid("This model's maximum context length is 65536 tokens. However, you requested 70011 tokens (61819 in the messages, 8192 in the completion). Please reduce the length of the messages or completion.", null, 'invalid_request_error');
+  if (has('azure-filter'))
+    return {
+      status: 400,
+      body: {
+        error: {
+          message: "The response was filtered due to the prompt triggering Azure OpenAI's content management policy. Please modify your prompt and retry.",
+          type: null,
+          param: 'prompt',
+          code: 'content_filter',
+          status: 400,
+          innererror: { code: 'ResponsibleAIPolicyViolation', content_filter_result: { hate: { filtered: true, severity: 'high' } } },
+        },
+      },
+    };
+  if (has('data-inspection'))
+    return { status: 400, body: { error: { code: 'data_inspection_failed', param: null, message: 'Input data may contain inappropriate content.', type: 'data_inspection_failed' }, id: 'chatcmpl-fake', request_id: 'fake' } };
+  return null;
+}
+
 export function pieces(question: string, n: number): string[] {
   const out: string[] = [];
   for (let i = 0; i < n; i++) out.push(i === 0 ? `回答「${question.slice(0, 20)}」：` : `第${i}段。`);
@@ -106,6 +158,11 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
     if (key.startsWith('broke-')) {
       res.writeHead(429, { 'content-type': 'application/json' });
       res.end(errorBody('You exceeded your current quota, please check your plan and billing details.', 'insufficient_quota', 'insufficient_quota'));
+      return;
+    }
+    const refused = refusal(key, body, has);
+    if (refused) {
+      res.writeHead(refused.status, { 'content-type': 'application/json' }).end(JSON.stringify(refused.body));
       return;
     }
     if (has('429')) {
@@ -162,6 +219,11 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
       if ((has('cut') || has('cut-clean')) && i === 3) {
         await sleep(30); // let what was written reach the client first
         return void (has('cut') ? res.socket?.destroy() : res.end());
+      }
+      if (has('filter-finish') && i === 2) {
+        await send(chunk(null, { finish: 'content_filter' }));
+        await send('[DONE]');
+        return void res.end();
       }
       if (has('stream-error') && i === 2) {
         await send({ error: { message: 'upstream model crashed', type: 'server_error', code: null } });

@@ -269,15 +269,27 @@ const modelFields = {
   sort: z.number({ error: '请填写数字' }).int('须为整数').min(-100000).max(100000),
   enabled: z.boolean(),
 };
-export const adminModel = z.object({ id: z.number(), code: z.string(), ...modelFields, keys: z.number(), liveKeys: z.number() });
+/** What the model's upstream takes; a new model without them gets a guess from its upstream name. */
+const capabilityFields = {
+  reasoning: z.boolean({ error: '须为是或否' }),
+  takesTemperature: z.boolean({ error: '须为是或否' }),
+  tokenParam: z.enum(['max_tokens', 'max_completion_tokens'], { error: '输出长度参数须为 max_tokens 或 max_completion_tokens' }),
+  takesSystem: z.boolean({ error: '须为是或否' }),
+};
+export const adminModel = z.object({ id: z.number(), code: z.string(), ...modelFields, ...capabilityFields, keys: z.number(), liveKeys: z.number() });
 export type AdminModel = z.infer<typeof adminModel>;
 export const adminModelListReply = z.object({ rows: z.array(adminModel) });
 export const adminModelCreate = z.object({
   code: z.string().trim().min(1, '请填写模型编码').max(40, '编码最多 40 字').regex(/^[A-Za-z0-9_.-]+$/, '编码只能含字母、数字、_、. 和 -'),
   ...modelFields,
+  vision: modelFields.vision.optional(),
+  reasoning: capabilityFields.reasoning.optional(),
+  takesTemperature: capabilityFields.takesTemperature.optional(),
+  tokenParam: capabilityFields.tokenParam.optional(),
+  takesSystem: capabilityFields.takesSystem.optional(),
 });
 export const adminModelPatch = z
-  .object(modelFields)
+  .object({ ...modelFields, ...capabilityFields })
   .partial()
   .refine((v) => Object.keys(v).length > 0, '没有要保存的内容');
 export const adminModelParams = z.object({ id: dbId('模型 id') });

@@ -78,6 +78,10 @@ export const feature = z.object({
   input_ext: z.number(),
   /** Accepts image upload. */
   vision: z.boolean(),
+  /** Thinks before it answers (深度思考). */
+  reasoning: z.boolean().optional(),
+  /** False: the model takes no temperature (the chat settings' temperature does not apply to it). */
+  takes_temperature: z.boolean().optional(),
   pool: z.enum(['model3', 'model4']),
   cost: z.number(),
   description: z.string(),

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminModelKey, adminModelKeyListReply, adminModelKeyTest } from '@app/shared';
 import { resolveWithDns } from '../../core/safe-fetch.ts';
-import { adminAudit, modelKeys } from '../../db/schema/index.ts';
+import { adminAudit, modelKeys, models } from '../../db/schema/index.ts';
 import { addModel } from '../../testing/chat.ts';
 import { startFakeKeyUpstream, type FakeKeyUpstream } from '../../testing/fake-key-upstream.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
@@ -146,7 +146,7 @@ describe('admin: model keys', () => {
     const res = adminModelKeyTest.parse(r.body.data);
     expect(res).toMatchObject({ ok: true, httpStatus: 200, kind: null, message: 'HTTP 200: pong', reply: 'pong' });
     expect(res.key).toMatchObject({ enabled: true, disabledReason: null });
-    expect(up.requests.slice(before)).toEqual([{ key: CLEAR, model: 'up-pool', maxTokens: 1, auth: `Bearer ${CLEAR}` }]);
+    expect(up.requests.slice(before)).toEqual([{ key: CLEAR, model: 'up-pool', maxTokens: 1, tokenParam: 'max_tokens', auth: `Bearer ${CLEAR}` }]);
     expectNoClear(r.body);
     const audit = (await auditRows(t, 'model_key', keyId)).find((a) => a.action === 'model.key.test')!;
     expect(audit.before).toMatchObject({ enabled: false, disabledReason: 'auth: HTTP 401: earlier' });
@@ -175,6 +175,11 @@ describe('admin: model keys', () => {
     const q = adminModelKeyTest.parse((await t.call('POST', `${base()}/${quota}/test`, A())).body.data);
     expect(q).toMatchObject({ ok: false, httpStatus: 429, kind: 'quota', key: { enabled: false } });
     expect(q.message).toContain('You exceeded your current quota');
+    // DeepSeek's 402 Insufficient Balance: out of money, taken out.
+    const poor = (await t.call('POST', base(), { ...A(), body: { key: 'k402-no-balance-1' } })).body.data.id as number;
+    const p = adminModelKeyTest.parse((await t.call('POST', `${base()}/${poor}/test`, A())).body.data);
+    expect(p).toMatchObject({ ok: false, httpStatus: 402, kind: 'quota', message: 'HTTP 402: Insufficient Balance', key: { enabled: false } });
+    expect(p.key.disabledReason).toBe('quota: HTTP 402: Insufficient Balance');
     const limited = (await t.call('POST', base(), { ...A(), body: { key: 'k429-just-busy-1' } })).body.data.id as number;
     const l = adminModelKeyTest.parse((await t.call('POST', `${base()}/${limited}/test`, A())).body.data);
     expect(l).toMatchObject({ ok: false, httpStatus: 429, kind: 'rate_limit', key: { enabled: true } });
@@ -195,6 +200,15 @@ describe('admin: model keys', () => {
     expect(audit.after).toBeNull();
     expect((await t.call('POST', `${base()}/${keyId}/delete`, A())).status).toBe(404);
     expect((await t.call('POST', `${base()}/${keyId}/test`, A())).status).toBe(404);
+  });
+
+  it('"测试" of an o-series model asks as that model takes it (max_completion_tokens)', async () => {
+    const id = await addModel(t, { code: 'pool-o3', baseUrl: up.url });
+    await t.ctx.db.update(models).set({ upstreamModel: 'o3-mini', takesTemperature: false, tokenParam: 'max_completion_tokens' }).where(eq(models.id, id));
+    const key = (await t.call('POST', `/api/admin/models/${id}/keys`, { ...A(), body: { key: 'sk-o3-key-0123456789' } })).body.data.id as number;
+    const r = adminModelKeyTest.parse((await t.call('POST', `/api/admin/models/${id}/keys/${key}/test`, A())).body.data);
+    expect(r).toMatchObject({ ok: true, reply: 'pong' });
+    expect(up.requests.at(-1)).toMatchObject({ model: 'o3-mini', tokenParam: 'max_completion_tokens', maxTokens: 1 });
   });
 
   it('no audit row anywhere holds a clear key', async () => {

@@ -85,3 +85,59 @@ describe('admin: models', () => {
     expect(after.filter((x) => x.id !== m.id).map((x) => x.keys)).toEqual(rows.filter((x) => x.id !== m.id).map((x) => x.keys));
   });
 });
+
+describe('admin: what each model takes', () => {
+  const base = { ...fresh, baseUrl: null };
+  const { vision: _vision, ...withoutVision } = base;
+
+  it('a new model without capabilities gets them guessed from its upstream name; the pages learn them', async () => {
+    const o3 = adminModel.parse((await t.call('POST', '/api/admin/models', { ...A(), body: { ...withoutVision, code: 'o3-mini', upstreamModel: 'o3-mini' } })).body.data);
+    expect(o3).toMatchObject({ vision: false, reasoning: true, takesTemperature: false, tokenParam: 'max_completion_tokens', takesSystem: true });
+    const o1 = adminModel.parse((await t.call('POST', '/api/admin/models', { ...A(), body: { ...withoutVision, code: 'o1-mini', upstreamModel: 'o1-mini' } })).body.data);
+    expect(o1).toMatchObject({ takesSystem: false, takesTemperature: false });
+    const chat = adminModel.parse((await t.call('POST', '/api/admin/models', { ...A(), body: { ...base, code: 'ds-chat', upstreamModel: 'deepseek-chat' } })).body.data);
+    expect(chat).toMatchObject({ vision: false, reasoning: false, takesTemperature: true, tokenParam: 'max_tokens', takesSystem: true });
+    const info = (await t.call('GET', '/api/website/info')).body.data.features as { code: string; reasoning?: boolean; takes_temperature?: boolean }[];
+    expect(info.find((f) => f.code === 'o3-mini')).toMatchObject({ reasoning: true, takes_temperature: false });
+    expect(info.find((f) => f.code === 'ds-chat')).toMatchObject({ reasoning: false, takes_temperature: true });
+  });
+
+  it('given capabilities win over the guess; a patch changes them, audited', async () => {
+    const m = adminModel.parse(
+      (await t.call('POST', '/api/admin/models', { ...A(), body: { ...base, code: 'gw-o3', upstreamModel: 'o3', takesTemperature: true, tokenParam: 'max_tokens', reasoning: false } })).body.data,
+    );
+    expect(m).toMatchObject({ takesTemperature: true, tokenParam: 'max_tokens', reasoning: false, takesSystem: true });
+    const patched = await t.call('POST', `/api/admin/models/${m.id}`, { ...A(), body: { takesTemperature: false, tokenParam: 'max_completion_tokens', takesSystem: false, reasoning: true } });
+    expect(adminModel.parse(patched.body.data)).toMatchObject({ takesTemperature: false, tokenParam: 'max_completion_tokens', takesSystem: false, reasoning: true });
+    const audit = await auditRows(t, 'model', m.id);
+    expect(audit.at(-1)).toMatchObject({ action: 'model.update', after: { takesTemperature: false, tokenParam: 'max_completion_tokens', takesSystem: false, reasoning: true } });
+  });
+
+  it('bad capability values are a 400 with the field\'s message and change nothing', async () => {
+    const { rows } = adminModelListReply.parse((await t.call('GET', '/api/admin/models', A())).body.data);
+    const m = rows.find((x) => x.code === 'ds-chat')!;
+    for (const bad of [{ tokenParam: 'max_output_tokens' }, { takesTemperature: 'no' }, { reasoning: 1 }, { takesSystem: null }]) {
+      const r = await t.call('POST', `/api/admin/models/${m.id}`, { ...A(), body: bad });
+      expect(r.status, JSON.stringify(bad)).toBe(400);
+      expect(r.body.message).toMatch(/[\u4e00-\u9fa5]/);
+      const c = await t.call('POST', '/api/admin/models', { ...A(), body: { ...base, code: 'never', ...bad } });
+      expect(c.status, JSON.stringify(bad)).toBe(400);
+    }
+    const after = adminModelListReply.parse((await t.call('GET', '/api/admin/models', A())).body.data).rows;
+    expect(after.find((x) => x.id === m.id)).toEqual(m);
+    expect(after.some((x) => x.code === 'never')).toBe(false);
+  });
+
+  it('only an admin may read or change models: a guest 401, a user 403', async () => {
+    const user = await t.loginByPhone('13900000073');
+    const { rows } = adminModelListReply.parse((await t.call('GET', '/api/admin/models', A())).body.data);
+    const m = rows[0]!;
+    expect((await t.call('GET', '/api/admin/models')).status).toBe(401);
+    expect((await t.call('GET', '/api/admin/models', { token: user })).status).toBe(403);
+    expect((await t.call('POST', `/api/admin/models/${m.id}`, { body: { takesTemperature: false } })).status).toBe(401);
+    expect((await t.call('POST', `/api/admin/models/${m.id}`, { token: user, body: { takesTemperature: false } })).status).toBe(403);
+    expect((await t.call('POST', '/api/admin/models', { token: user, body: { ...base, code: 'sneaky' } })).status).toBe(403);
+    const after = adminModelListReply.parse((await t.call('GET', '/api/admin/models', A())).body.data).rows;
+    expect(after.find((x) => x.id === m.id)).toEqual(m);
+  });
+});

@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { modelKeys, models } from '../../db/schema/index.ts';
 import type { ConfigService } from '../config/service.ts';
+import { guessCapabilities, tokenParamOf } from '../models/service.ts';
 import { writeAudit } from './audit.ts';
 import type { Actor } from './users.ts';
 
@@ -19,6 +20,10 @@ const editable = (m: ModelRow): Editable => ({
   baseUrl: m.baseUrl,
   inputExt: m.inputExt,
   vision: m.vision,
+  reasoning: m.reasoning,
+  takesTemperature: m.takesTemperature,
+  tokenParam: tokenParamOf(m.tokenParam),
+  takesSystem: m.takesSystem,
   pool: m.pool === 'model4' ? 'model4' : 'model3',
   cost: m.cost,
   maxRounds: m.maxRounds,
@@ -49,7 +54,19 @@ const blankToNull = <T extends { baseUrl?: string | null }>(v: T): T => (v.baseU
 /** What the console calls a model's base URL (in the refusal of one that points inside). */
 export const MODEL_BASE_URL_LABEL = '模型接口地址';
 
-export async function createModel(ctx: AppContext, config: ConfigService, a: Actor, input: Editable & { code: string }) {
+type Capability = 'vision' | 'reasoning' | 'takesTemperature' | 'tokenParam' | 'takesSystem';
+
+/** A new model: the capabilities not given are guessed from its upstream name (o1/o3/o4/gpt-5: no temperature, max_completion_tokens). */
+export async function createModel(ctx: AppContext, config: ConfigService, a: Actor, given: Omit<Editable, Capability> & Partial<Pick<Editable, Capability>> & { code: string }) {
+  const guess = guessCapabilities(given.upstreamModel);
+  const input = {
+    ...given,
+    vision: given.vision ?? guess.vision,
+    reasoning: given.reasoning ?? guess.reasoning,
+    takesTemperature: given.takesTemperature ?? guess.takesTemperature,
+    tokenParam: given.tokenParam ?? guess.tokenParam,
+    takesSystem: given.takesSystem ?? guess.takesSystem,
+  };
   if (input.baseUrl) await ctx.integrations.checkConsoleUrl(MODEL_BASE_URL_LABEL, input.baseUrl);
   const id = await tx(ctx, async (db) => {
     const [exists] = await db.select({ id: models.id }).from(models).where(eq(models.code, input.code));

@@ -92,6 +92,8 @@ export class ConfigService {
       label: m.label,
       input_ext: m.inputExt,
       vision: m.vision,
+      reasoning: m.reasoning,
+      takes_temperature: m.takesTemperature,
       pool: m.pool === 'model4' ? 'model4' : 'model3',
       cost: m.cost,
       description: m.description,

@@ -2,7 +2,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import type { SecretBox } from '../../core/secret-box.ts';
 import { modelKeys, models } from '../../db/schema/index.ts';
+import type { LlmCapabilities } from '../../providers/llm/types.ts';
 import type { CreditPool } from '../billing/public.ts';
+import { tokenParamOf } from './capabilities.ts';
 import { mask, openKey, scrub } from './keys.ts';
 
 export interface ChatModel {
@@ -13,6 +15,10 @@ export interface ChatModel {
   baseUrl: string | null;
   inputExt: number;
   vision: boolean;
+  /** Thinks before it answers (its thinking streamed apart). */
+  reasoning: boolean;
+  /** What the upstream takes: temperature, the output-token parameter's name, a system message. */
+  capabilities: LlmCapabilities;
   pool: CreditPool;
   cost: number;
   maxRounds: number;
@@ -91,6 +97,8 @@ export class ModelCatalog {
             baseUrl: m.baseUrl,
             inputExt: m.inputExt,
             vision: m.vision,
+            reasoning: m.reasoning,
+            capabilities: { takesTemperature: m.takesTemperature, tokenParam: tokenParamOf(m.tokenParam), takesSystem: m.takesSystem },
             pool: m.pool === 'model4' ? 'model4' : 'model3',
             cost: m.cost,
             maxRounds: m.maxRounds,

@@ -3,9 +3,8 @@ import { parseModelList, type Env } from '../../config.ts';
 import type { SecretBox } from '../../core/secret-box.ts';
 import type { Db } from '../../db/client.ts';
 import { modelKeys, models } from '../../db/schema/index.ts';
+import { guessCapabilities } from './capabilities.ts';
 import { keyHash, sealedColumns } from './keys.ts';
-
-const VISION = /vision|[-_.]vl\b|[-_.]vl[-_.]|4o|[-_]4v\b|llava/i;
 
 export const envKeys = (value: string | undefined) => [...new Set((value ?? '').split(',').map((k) => k.trim()).filter(Boolean))];
 
@@ -13,7 +12,9 @@ export const envKeys = (value: string | undefined) => [...new Set((value ?? '').
  * Mirrors OPENAI_MODELS / OPENAI_API_KEY into the model registry at startup, so that one line
  * of settings configures the chat. With OPENAI_MODELS, exactly those models are enabled (bound
  * to OPENAI_BASE_URL); the env keys then serve them, else every enabled model. Env keys removed
- * from the setting are removed here too; each start puts the env keys back into rotation.
+ * from the setting are removed here too; each start puts the env keys back into rotation. A new
+ * model's capabilities are guessed from its name (modules/models/capabilities.ts); the console's
+ * corrections of a model that exists are kept.
  */
 export async function syncEnvModels(db: Db, env: Pick<Env, 'OPENAI_BASE_URL' | 'OPENAI_API_KEY' | 'OPENAI_MODELS'>, box: SecretBox) {
   const list = parseModelList(env.OPENAI_MODELS);
@@ -25,7 +26,7 @@ export async function syncEnvModels(db: Db, env: Pick<Env, 'OPENAI_BASE_URL' | '
       for (const [i, m] of list.entries()) {
         await tx
           .insert(models)
-          .values({ code: m.code, label: m.label, upstreamModel: m.code, baseUrl: env.OPENAI_BASE_URL ?? null, vision: VISION.test(m.code), sort: i })
+          .values({ code: m.code, label: m.label, upstreamModel: m.code, baseUrl: env.OPENAI_BASE_URL ?? null, ...guessCapabilities(m.code), sort: i })
           .onConflictDoUpdate({
             target: models.code,
             set: { label: m.label, upstreamModel: m.code, baseUrl: env.OPENAI_BASE_URL ?? null, enabled: true, sort: i },

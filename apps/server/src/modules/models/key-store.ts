@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { modelKeys, models } from '../../db/schema/index.ts';
 import { OpenAiChat } from '../../providers/llm/openai.ts';
 import { LlmError } from '../../providers/llm/types.ts';
+import { tokenParamOf } from './capabilities.ts';
 import type { ModelCatalog } from './catalog.ts';
 import { keyHash, openKey, scrub, sealedColumns, type KeyRow, type KeyUsage } from './keys.ts';
 import { DEFAULT_BASE_URL } from './llm-router.ts';
@@ -69,7 +70,7 @@ export class KeyStore {
   }
 
   async model(db: Db, modelId: number) {
-    const [m] = await db.select({ id: models.id, code: models.code, label: models.label, baseUrl: models.baseUrl, upstreamModel: models.upstreamModel }).from(models).where(eq(models.id, modelId));
+    const [m] = await db.select({ id: models.id, code: models.code, label: models.label, baseUrl: models.baseUrl, upstreamModel: models.upstreamModel, takesTemperature: models.takesTemperature, tokenParam: models.tokenParam, takesSystem: models.takesSystem }).from(models).where(eq(models.id, modelId));
     if (!m) throw notFound('模型不存在');
     return m;
   }
@@ -144,7 +145,7 @@ export class KeyStore {
     } else {
       const chat = new OpenAiChat({ baseUrl, apiKey: clear, timeoutMs: Math.min(env.LLM_TIMEOUT_MS, TEST_TIMEOUT_MS), guard: this.ctx.integrations.guardFor(baseUrl) });
       try {
-        const usage = await chat.relay({ model: m.upstreamModel, messages: [{ role: 'user', content: 'ping' }], maxTokens: 1 }, (text) => {
+        const usage = await chat.relay({ model: m.upstreamModel, messages: [{ role: 'user', content: 'ping' }], maxTokens: 1, capabilities: { takesTemperature: m.takesTemperature, tokenParam: tokenParamOf(m.tokenParam), takesSystem: m.takesSystem } }, (text) => {
           if (reply.length < 200) reply += text;
         });
         outcome = { ok: true, usage };

@@ -58,7 +58,7 @@ export class LlmRouter {
       let usage: LlmUsage | null = null;
       let failed = false;
       try {
-        for await (const chunk of this.adapter(model, key).stream({ ...req, model: model.upstreamModel })) {
+        for await (const chunk of this.adapter(model, key).stream({ ...req, model: model.upstreamModel, capabilities: model.capabilities })) {
           if (chunk.type === 'usage') usage = chunk.usage;
           else relayed = true;
           yield chunk;
@@ -89,7 +89,7 @@ export class LlmRouter {
       let relayed = false;
       try {
         const usage = await this.adapter(model, key).relay(
-          { ...req, model: model.upstreamModel },
+          { ...req, model: model.upstreamModel, capabilities: model.capabilities },
           (text) => {
             relayed = true;
             return onDelta(text);
@@ -110,7 +110,7 @@ export class LlmRouter {
   }
 
   private offline(model: ChatModel) {
-    return new OfflineChat({ delayMs: this.ctx.config.env.LLM_OFFLINE_DELAY_MS, modelLabel: model.label });
+    return new OfflineChat({ delayMs: this.ctx.config.env.LLM_OFFLINE_DELAY_MS, modelLabel: model.label, reasoning: model.reasoning });
   }
 
   private async relayOffline(model: ChatModel, req: Omit<LlmRequest, 'model'>, onDelta: DeltaSink, onThinking?: DeltaSink): Promise<LlmUsage | null> {

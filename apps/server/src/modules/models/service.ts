@@ -12,6 +12,7 @@ export type { LlmRouter } from './llm-router.ts';
 export type { ModelCatalog } from './catalog.ts';
 export type { KeyInput, KeyPatch, KeyStore } from './key-store.ts';
 export { balanceError, spendable } from './credits.ts';
+export { guessCapabilities, tokenParamOf } from './capabilities.ts';
 
 /**
  * The models module's public entry: the catalogue (models, prices, credit pools, keys) and the

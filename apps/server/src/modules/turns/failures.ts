@@ -7,7 +7,11 @@ export function describeFailure(e: LlmError): { code: number; message: string } 
     case 'auth':
       return { code: Code.CHAT_UNAVAILABLE, message: '模型服务暂不可用（密钥无效或已停用），请联系管理员' };
     case 'quota':
-      return { code: Code.CHAT_UNAVAILABLE, message: '模型服务额度已用尽，请联系管理员' };
+      return { code: Code.CHAT_UNAVAILABLE, message: '模型服务账户余额不足（额度已用尽），请联系管理员' };
+    case 'context_length':
+      return { code: Code.CHAT_UPSTREAM, message: '对话过长，超出了模型能读取的长度，请新建对话后再试' };
+    case 'content_filter':
+      return { code: Code.CHAT_UPSTREAM, message: '内容未通过模型服务的安全审核，请修改后重试' };
     case 'refused':
       return { code: Code.CHAT_UNAVAILABLE, message: '无法连接模型服务，请稍后再试' };
     case 'rate_limit':

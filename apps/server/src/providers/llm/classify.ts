@@ -10,7 +10,17 @@ const QUOTA_CODES = new Set([
   'arrearage',
   'account_deactivated',
   'access_terminated',
+  // OpenAI's billing codes (HTTP 429, type insufficient_quota)
+  'credit_balance_exhausted',
+  'organization_spend_limit_exceeded',
+  'project_spend_limit_exceeded',
 ]);
+/** OpenAI, Azure OpenAI (`content_filter`), Qwen/DashScope (`data_inspection_failed`), one-api/new-api gateways, Zhipu (1301). */
+const CONTENT_CODES = new Set(['content_filter', 'content_policy_violation', 'data_inspection_failed', 'sensitive_words_detected', '1301']);
+const CONTENT_TEXT = /content (management )?polic|content[ _]filter|inappropriate content|safety system|high risk|敏感|不安全|违规|审核/i;
+/** OpenAI `context_length_exceeded`; DeepSeek, Kimi, Qwen and Zhipu (1261) say it only in words. */
+const CONTEXT_CODES = new Set(['context_length_exceeded', 'model_context_window_exceeded', 'string_above_max_length', '1261']);
+const CONTEXT_TEXT = /maximum context length|context[ _](length|window)|exceeded model token limit|range of input length|input (is )?too long|prompt is too long|too many tokens|上下文.{0,6}(长度|超)|超长|过长/i;
 const QUOTA_TEXT = /quota|insufficient[ _](balance|funds|credit)|billing|arrear|suspended|deactivated|banned|余额|欠费|额度|封禁/i;
 const AUTH_TEXT = /invalid[ _-]?(api[ _-]?)?key|incorrect api key|api[ _-]?key.{0,20}(invalid|not valid|incorrect)|authentication|unauthori[sz]ed/i;
 
@@ -35,7 +45,10 @@ export function parseErrorBody(body: unknown): Parsed {
 }
 
 function kindOf(status: number, { message, code }: Parsed): LlmErrorKind {
-  const quota = QUOTA_CODES.has(code.toLowerCase()) || QUOTA_TEXT.test(message);
+  const lower = code.toLowerCase();
+  const quota = QUOTA_CODES.has(lower) || QUOTA_TEXT.test(message);
+  if (CONTENT_CODES.has(lower)) return 'content_filter';
+  if (CONTEXT_CODES.has(lower)) return 'context_length';
   if (status === 401) return 'auth';
   if (status === 402) return 'quota';
   if (status === 403) return quota ? 'quota' : 'auth';
@@ -44,6 +57,8 @@ function kindOf(status: number, { message, code }: Parsed): LlmErrorKind {
   if (status >= 500 || status === 0) return quota ? 'quota' : 'upstream';
   if (quota) return 'quota';
   if (AUTH_TEXT.test(message) || AUTH_TEXT.test(code)) return 'auth';
+  if (CONTEXT_TEXT.test(message)) return 'context_length';
+  if (CONTENT_TEXT.test(message)) return 'content_filter';
   return 'bad_request';
 }
 

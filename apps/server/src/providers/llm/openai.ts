@@ -90,6 +90,40 @@ function toWire(m: LlmMessage) {
   };
 }
 
+/**
+ * For a model that refuses role `system` (o1-mini, o1-preview answer 400 "does not support 'system'
+ * with this model", and take no `developer` message either): its text goes before the first user message.
+ */
+function foldSystem(messages: LlmMessage[]): LlmMessage[] {
+  const system = messages
+    .filter((m) => m.role === 'system')
+    .map((m) => (typeof m.content === 'string' ? m.content : m.content.map((p) => (p.type === 'text' ? p.text : '')).join('')))
+    .filter((text) => text.trim())
+    .join('\n\n');
+  const rest = messages.filter((m) => m.role !== 'system');
+  if (!system) return rest;
+  const first = rest.findIndex((m) => m.role === 'user');
+  if (first < 0) return [{ role: 'user', content: system }, ...rest];
+  const user = rest[first]!;
+  const content: LlmMessage['content'] = typeof user.content === 'string' ? `${system}\n\n${user.content}` : [{ type: 'text', text: `${system}\n\n` }, ...user.content];
+  return rest.map((m, i) => (i === first ? { role: 'user', content } : m));
+}
+
+/** The request body as this model's upstream takes it (its capabilities; without them, as most upstreams take it). */
+export function requestBody(req: LlmRequest): Record<string, unknown> {
+  const caps = req.capabilities;
+  const messages = caps && !caps.takesSystem ? foldSystem(req.messages) : req.messages;
+  const body: Record<string, unknown> = {
+    model: req.model,
+    messages: messages.map(toWire),
+    stream: true,
+    stream_options: { include_usage: true },
+  };
+  if (req.temperature !== undefined && caps?.takesTemperature !== false) body.temperature = req.temperature;
+  if (req.maxTokens) body[caps?.tokenParam ?? 'max_tokens'] = req.maxTokens;
+  return body;
+}
+
 function errorCode(e: unknown): string {
   const err = e as { code?: unknown; errors?: { code?: unknown }[]; cause?: { code?: unknown } };
   const code = err?.code ?? err?.errors?.[0]?.code ?? err?.cause?.code;
@@ -543,14 +577,7 @@ export class OpenAiChat implements LlmProvider {
     } catch {
       throw new LlmError('refused', `cannot connect to the upstream (invalid URL ${this.opts.baseUrl})`);
     }
-    const body = JSON.stringify({
-      model: req.model,
-      messages: req.messages.map(toWire),
-      stream: true,
-      stream_options: { include_usage: true },
-      ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
-      ...(req.maxTokens ? { max_tokens: req.maxTokens } : {}),
-    });
+    const body = JSON.stringify(requestBody(req));
     return {
       url,
       headers: {

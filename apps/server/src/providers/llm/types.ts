@@ -9,12 +9,25 @@ export interface LlmMessage {
   content: string | LlmPart[];
 }
 
+/** The output-token limit's name: `max_completion_tokens` for OpenAI's o-series and gpt-5 (they refuse `max_tokens`). */
+export type TokenParam = 'max_tokens' | 'max_completion_tokens';
+
+/** What a model's upstream takes (set per model in the admin console); absent: everything, as most upstreams do. */
+export interface LlmCapabilities {
+  /** False: no temperature is sent (the o-series and gpt-5 refuse any value but 1). */
+  takesTemperature: boolean;
+  tokenParam: TokenParam;
+  /** False: the system message is folded into the first user message (o1-mini and o1-preview refuse role `system`). */
+  takesSystem: boolean;
+}
+
 export interface LlmRequest {
   /** The upstream's model name. */
   model: string;
   messages: LlmMessage[];
   temperature?: number;
   maxTokens?: number;
+  capabilities?: LlmCapabilities;
   signal?: AbortSignal;
   /** Which tool asks (mind map, translation): only the offline model reads it, to answer in that tool's shape. */
   offline?: OfflineHint;
@@ -40,12 +53,25 @@ export interface LlmProvider {
 
 /**
  * auth: the key is wrong or banned (401/403) · quota: the key is out of money or quota ·
- * rate_limit: too many requests (429) · upstream: 5xx or an error inside the stream ·
+ * rate_limit: too many requests (429) · context_length: the conversation is longer than the model reads ·
+ * content_filter: the upstream's content check refused the question or the answer ·
+ * upstream: 5xx or an error inside the stream ·
  * timeout: nothing arrived for too long · cut: the stream ended before it was complete ·
  * refused: no connection could be made · bad_request: the upstream refused this request (4xx) ·
  * aborted: the caller aborted.
  */
-export type LlmErrorKind = 'auth' | 'quota' | 'rate_limit' | 'upstream' | 'timeout' | 'cut' | 'refused' | 'bad_request' | 'aborted';
+export type LlmErrorKind =
+  | 'auth'
+  | 'quota'
+  | 'rate_limit'
+  | 'context_length'
+  | 'content_filter'
+  | 'upstream'
+  | 'timeout'
+  | 'cut'
+  | 'refused'
+  | 'bad_request'
+  | 'aborted';
 
 export class LlmError extends Error {
   constructor(
