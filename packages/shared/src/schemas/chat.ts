@@ -124,12 +124,15 @@ export const chatMessageStatus = z.enum(['complete', 'stopped', 'error']);
 export type ChatMessageStatus = z.infer<typeof chatMessageStatus>;
 
 /**
- * One `data:` line of GET /api/chat/stream. `delta` carries the next piece of text; the stream
+ * One `data:` line of GET /api/chat/stream. `delta` carries the next piece of text (`thinking`, of a
+ * reasoning model's thinking, apart from it); the stream
  * ends with exactly one `done` or `error`. An `error` with a 408xxx code means the balance
  * cannot pay (open the purchase dialog); `messageId` is set when a (partial) reply was saved.
  */
 export const chatStreamEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('delta'), text: z.string() }),
+  /** The next piece of a reasoning model's thinking: comes before the answer's deltas, shown apart from them. */
+  z.object({ type: z.literal('thinking'), text: z.string() }),
   turnResumeEvent,
   z.object({
     type: z.literal('done'),
@@ -200,6 +203,9 @@ export const chatMessage = z.object({
   dateTime: z.string(),
   /** A searched reply: its sources. */
   search: chatSearch.nullable().optional(),
+  /** A reasoning model's thinking, apart from the answer in `text` (absent when it had none), and how long it thought. */
+  thinking: z.string().optional(),
+  thinkingMs: z.number().nullable().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 /**

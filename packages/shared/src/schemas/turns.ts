@@ -16,5 +16,11 @@ export type TurnResumeQuery = z.infer<typeof turnResumeQuery>;
  * feature's own `delta` events and its closing `done` / `error`, exactly as on the first stream.
  * A turn that is no longer live answers JSON code 404 instead (its reply is in the history).
  */
-export const turnResumeEvent = z.object({ type: z.literal('resume'), text: z.string() });
+export const turnResumeEvent = z.object({
+  type: z.literal('resume'),
+  text: z.string(),
+  /** A reasoning model's thinking so far (apart from `text`), and how long it has thought (till the answer began). */
+  thinking: z.string().optional(),
+  thinkingMs: z.number().optional(),
+});
 export type TurnResumeEvent = z.infer<typeof turnResumeEvent>;

@@ -47,6 +47,10 @@ export const chatMessages = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role').notNull(),
     text: text('text').notNull(),
+    /** A reasoning model's thinking, apart from the answer in `text` ('' when none); never sent upstream again. */
+    thinking: text('thinking').notNull().default(''),
+    /** How long it thought, from its first thinking to its first answer (null: no thinking apart). */
+    thinkingMs: integer('thinking_ms'),
     images: jsonb('images').$type<string[]>().notNull().default([]),
     status: text('status').notNull().default('complete'),
     errorText: text('error_text'),

@@ -35,7 +35,7 @@ export class TurnRunner {
     this.adapter = engine.register({
       kind: 'chat',
       beginCtes: (turn, startedAt) => this.beginCtes(turn, startedAt),
-      produce: async (turn, ref, emit, signal) => {
+      produce: async (turn, ref, emit, signal, think) => {
         const model = await this.requireModel(turn.model);
         // The search runs beside the history read; a failed one continues without sources (and says so).
         const [history, searched] = await Promise.all([
@@ -52,7 +52,8 @@ export class TurnRunner {
           loadImage: (url) => this.loadImage(url),
         });
         const offline = searched?.search.sources.length ? { kind: 'search' as const, sources: searched.search.sources } : undefined;
-        const usage = await this.models.router.relay(model, { messages, temperature: turn.temperature, maxTokens: model.maxTokens, signal, ...(offline ? { offline } : {}) }, emit);
+        // The thinking goes to the page apart from the answer; the history sent upstream never holds it (buildPrompt reads `text` only).
+        const usage = await this.models.router.relay(model, { messages, temperature: turn.temperature, maxTokens: model.maxTokens, signal, ...(offline ? { offline } : {}) }, emit, think);
         // The search is paid only when it brought sources; the hold covered it either way.
         return { usage, extra: searched, cost: model.cost + (searched?.search.cost ?? 0) };
       },
@@ -120,15 +121,16 @@ export class TurnRunner {
    */
   private finishCtes(ref: ChatRef, o: Omit<Outcome, 'charged'>, found: SearchOutcome | null, charged: SQL) {
     // Stopped before anything was written (the search itself was cut short): nothing to cite, nothing to explain.
-    const searched = found && !(o.status === 'stopped' && !o.text) ? found.search : null;
+    const searched = found && !(o.status === 'stopped' && !o.text && !o.thinking) ? found.search : null;
     const now = new Date(this.ctx.clock.now()).toISOString();
     // The search's cost is shown as charged only when the reply was.
     const search = searched
       ? sql`case when ${charged} > 0 then ${JSON.stringify(searched)}::jsonb else ${JSON.stringify({ ...searched, cost: 0 })}::jsonb end`
       : sql`null::jsonb`;
     const ctes = sql`chat_saved as (
-        insert into chat_messages (group_id, parent_id, user_id, role, text, status, error_text, model, prompt_tokens, completion_tokens, charged, search, created_at)
-        select g.id, (select id from chat_messages where id = ${ref.userMessageId}::int), g.user_id, 'assistant', ${o.text}::text, ${o.status}::text,
+        insert into chat_messages (group_id, parent_id, user_id, role, text, thinking, thinking_ms, status, error_text, model, prompt_tokens, completion_tokens, charged, search, created_at)
+        select g.id, (select id from chat_messages where id = ${ref.userMessageId}::int), g.user_id, 'assistant', ${o.text}::text,
+          ${o.thinking ?? ''}::text, ${o.thinkingMs ?? null}::int, ${o.status}::text,
           ${o.errorText}::text, ${ref.model}::text, ${o.usage?.promptTokens ?? null}::int, ${o.usage?.completionTokens ?? null}::int, ${charged} > 0,
           ${search}, ${now}::timestamptz
         from chat_groups g where g.id = ${ref.groupId}::int

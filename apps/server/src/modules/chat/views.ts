@@ -54,5 +54,6 @@ export function messageView(m: MessageRow): ChatMessage {
     charged: m.charged,
     dateTime: m.createdAt.toISOString(),
     ...(m.search ? { search: m.search } : {}),
+    ...(m.thinking ? { thinking: m.thinking, thinkingMs: m.thinkingMs } : {}),
   };
 }

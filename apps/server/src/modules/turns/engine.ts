@@ -28,6 +28,9 @@ export interface TurnPrice {
 /** How a turn ended, as the adapter saves it. */
 export interface Outcome {
   text: string;
+  /** A reasoning model's thinking, apart from `text`, and how long it thought (absent: none). */
+  thinking?: string;
+  thinkingMs?: number | null;
   status: ReplyStatus;
   /** What the user is told when it failed, with its SPEC §8 code. */
   errorText: string | null;
@@ -64,10 +67,11 @@ export interface TurnAdapter<T extends OwnedTurn, R extends Record<string, unkno
    */
   beginCtes?(turn: T, startedAt: number): BeginCtes;
   /**
-   * Produces the reply into `emit` (a promise it returns holds the producer back); throws LlmError when the upstream fails; stops when `signal` aborts.
+   * Produces the reply into `emit` (a promise it returns holds the producer back), and a reasoning
+   * model's thinking, apart from it, into `think`; throws LlmError when the upstream fails; stops when `signal` aborts.
    * `cost`: what the reply costs when it came out cheaper than the price held (a paid extra, such as a web search, that did not happen); never more.
    */
-  produce(turn: T, ref: R, emit: DeltaSink, signal: AbortSignal): Promise<{ usage: LlmUsage | null; extra?: unknown; cost?: number }>;
+  produce(turn: T, ref: R, emit: DeltaSink, signal: AbortSignal, think: DeltaSink): Promise<{ usage: LlmUsage | null; extra?: unknown; cost?: number }>;
   /**
    * In the settling transaction: stores the reply; returns the closing event (`done`, or `error` for
    * a failure). An adapter has this or `finishCtes`.
@@ -251,7 +255,8 @@ export class TurnEngine {
         }
         return live.emit(text);
       };
-      ({ usage, extra, cost: due } = await adapter.produce(turn, admitted.ref, emit, live.controller.signal));
+      const think = (text: string) => live.emitThinking(text);
+      ({ usage, extra, cost: due } = await adapter.produce(turn, admitted.ref, emit, live.controller.signal, think));
     } catch (e) {
       if (e instanceof LlmError) failure = e;
       else {
@@ -265,7 +270,9 @@ export class TurnEngine {
     const problem = status === 'error' ? describeFailure(failure!) : null;
     if (problem) this.ctx.log.warn({ kind: adapter.kind, upstream: failure!.kind, detail: failure!.message, chars: text.length }, 'turn: upstream failed');
     metrics.turnsEnded.inc({ kind: adapter.kind, status });
-    const outcome: Outcome = { text, status, errorText: problem?.message ?? null, errorCode: problem?.code ?? null, usage, charged: 0 };
+    const thinkingMs = live.thinkingMs();
+    const thought = thinkingMs === null ? {} : { thinking: live.thinking(), thinkingMs };
+    const outcome: Outcome = { text, ...thought, status, errorText: problem?.message ?? null, errorCode: problem?.code ?? null, usage, charged: 0 };
 
     const settlement: Settlement<R, E> = { adapter, userId: turn.userId, admitted, price, outcome, extra, due };
     let closing: E;
@@ -403,13 +410,16 @@ export class TurnEngine {
 
   /**
    * Flips the turn from running exactly once, charges a produced reply (complete, or stopped
-   * with text; a failure never), saves it. Null when the turn was settled already.
+   * with text; a failure never), saves it. Null when the turn was settled already. A reasoning
+   * model's thinking is produced output: it reached the reader, so a reply stopped while it was
+   * still thinking is charged like one stopped with text.
    * The membership that paid at admission still pays: spends are dated at the turn's start.
    */
   private async settle<R extends Record<string, unknown>, E extends { type: string }>({ adapter, userId, admitted, price, outcome, extra, due }: Settlement<R, E>): Promise<E | null> {
     const text = storable(outcome.text);
+    const thinking = outcome.thinking === undefined ? undefined : storable(outcome.thinking);
     const cost = due === undefined ? price.cost : Math.max(0, Math.min(due, price.cost));
-    const charge = outcome.status !== 'error' && text.length > 0 && cost > 0;
+    const charge = outcome.status !== 'error' && (text.length > 0 || !!thinking) && cost > 0;
     const settlement = {
       turnId: admitted.turnId,
       userId,
@@ -427,7 +437,7 @@ export class TurnEngine {
     };
     if (adapter.finishCtes) {
       const { flipped, charged, finished, result } = await settleHold(this.ctx.db, settlement, (chargedSql) =>
-        adapter.finishCtes!(admitted.ref, { ...outcome, text }, extra, chargedSql),
+        adapter.finishCtes!(admitted.ref, { ...outcome, text, thinking }, extra, chargedSql),
       );
       if (!flipped) return null;
       unpaid(charged);
@@ -438,7 +448,7 @@ export class TurnEngine {
       const { flipped, charged } = await settleHold(tx, settlement);
       if (!flipped) return null;
       unpaid(charged);
-      return adapter.finish!(tx, admitted.ref, { ...outcome, text, charged }, extra);
+      return adapter.finish!(tx, admitted.ref, { ...outcome, text, thinking, charged }, extra);
     });
   }
 

@@ -29,6 +29,10 @@ export class LiveTurn {
   private parts: string[] = [];
   /** How many parts the last checkpoint wrote. */
   private saved = 0;
+  /** A reasoning model's thinking, apart from the answer; and when it began and gave way to the answer. */
+  private thoughts: string[] = [];
+  private thinkingFrom = 0;
+  private thinkingTo = 0;
 
   constructor(
     readonly secret: string,
@@ -38,6 +42,7 @@ export class LiveTurn {
 
   /** The hot path: keeps the piece and hands it to every reader; a full socket buffer holds the producer back. */
   emit(text: string): Promise<void> | undefined {
+    if (this.thinkingFrom && !this.thinkingTo) this.thinkingTo = Date.now();
     this.parts.push(text);
     let wait: Promise<void> | undefined;
     for (const l of this.listeners) wait = l.delta(text) ?? wait;
@@ -46,6 +51,30 @@ export class LiveTurn {
 
   text() {
     return this.parts.join('');
+  }
+
+  /** A piece of the model's thinking: kept apart, sent to every reader as a `thinking` event. */
+  emitThinking(text: string): Promise<void> | undefined {
+    if (!this.thinkingFrom) this.thinkingFrom = Date.now();
+    this.thoughts.push(text);
+    let wait: Promise<void> | undefined;
+    for (const l of this.listeners) wait = l.send({ type: 'thinking', text }) ?? wait;
+    return wait;
+  }
+
+  thinking() {
+    return this.thoughts.join('');
+  }
+
+  /** How long it has thought (until the answer began); null when it did not think apart. */
+  thinkingMs(): number | null {
+    return this.thinkingFrom ? (this.thinkingTo || Date.now()) - this.thinkingFrom : null;
+  }
+
+  /** What a reader resuming the turn gets first. */
+  resumeEvent() {
+    const ms = this.thinkingMs();
+    return { type: 'resume' as const, text: this.text(), ...(ms === null ? {} : { thinking: this.thinking(), thinkingMs: ms }) };
   }
 
   /** The text produced since the last checkpoint (and marks it written). */
@@ -154,13 +183,13 @@ export class LiveTurns {
   /**
    * Re-attaches `reader` to a live turn of `userId`: here directly, on another instance
    * through the KvStore (that instance mirrors the turn's events onto a channel). The reader
-   * first gets `{ type: 'resume', text }`. False when no such turn is live anywhere.
+   * first gets `{ type: 'resume', text, thinking?, thinkingMs? }`. False when no such turn is live anywhere.
    */
   async resume(secret: string, userId: number, reader: Listener & { onGone(fn: () => void): void }): Promise<boolean> {
     if (!(await this.owns(secret, userId))) return false;
     const here = this.live.get(secret);
     if (here) {
-      void reader.send({ type: 'resume', text: here.text() });
+      void reader.send(here.resumeEvent());
       here.listeners.add(reader);
       reader.onGone(() => here.listeners.delete(reader));
       return true;
@@ -178,11 +207,13 @@ export class LiveTurns {
       void u?.().catch(() => {});
     };
     unsubscribe = await this.kv.subscribe(relayChannel(secret), (message) => {
-      const frame = JSON.parse(message) as { d?: string; e?: { type: string }; r?: string };
+      const frame = JSON.parse(message) as { d?: string; t?: string; e?: { type: string }; r?: { type: string } | string };
       if (frame.r !== undefined) {
         answered(true);
-        void reader.send({ type: 'resume', text: frame.r });
+        // A string: the text alone, as an instance of an earlier release publishes it.
+        void reader.send(typeof frame.r === 'string' ? { type: 'resume', text: frame.r } : frame.r);
       } else if (frame.d !== undefined) void reader.delta(frame.d);
+      else if (frame.t !== undefined) void reader.send({ type: 'thinking', text: frame.t });
       else if (frame.e) {
         void reader.send(frame.e);
         reader.end();
@@ -209,7 +240,7 @@ export class LiveTurns {
       if (batch) publish({ d: batch });
       batch = '';
     };
-    publish({ r: turn.text() });
+    publish({ r: turn.resumeEvent() });
     turn.listeners.add({
       delta(text) {
         if (!batch) process.nextTick(flush);
@@ -218,7 +249,9 @@ export class LiveTurns {
       },
       send(event) {
         flush();
-        publish({ e: event });
+        // Thinking goes on; any other event closes the turn.
+        if (event.type === 'thinking') publish({ t: event.text });
+        else publish({ e: event });
         return undefined;
       },
       ping() {},

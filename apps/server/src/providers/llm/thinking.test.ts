@@ -80,7 +80,7 @@ describe('reasoning models: the thinking apart from the answer', () => {
     ];
     const res = await fetch(`${up.url}/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'deepseek-reasoner', messages, stream: true }) });
     expect(res.status).toBe(400);
-    expect((await res.json()).error.type).toBe('invalid_request_error');
+    expect(((await res.json()) as { error: { type: string } }).error.type).toBe('invalid_request_error');
     // Whatever a caller puts on a message, only role and content go upstream.
     await chat().relay({ model: 'deepseek-reasoner', messages: messages as never }, () => {});
     expect(JSON.stringify(up.requests.at(-1)!.body.messages)).not.toContain('想过了');
