@@ -58,6 +58,12 @@ export async function startFakeImages(opts: { key?: string } = {}) {
       }
     } else body = await readJson(req);
     requests.push(body);
+    // What the images API reference says dall-e-2 takes: square 256/512/1024 sizes, no style, quality standard only.
+    if (body.model === 'dall-e-2') {
+      if (body.style !== undefined) return send(res, 400, { error: { type: 'invalid_request_error', param: 'style', message: "The 'style' parameter is only supported for dall-e-3." } });
+      if (body.quality !== undefined && body.quality !== 'standard') return send(res, 400, { error: { type: 'invalid_request_error', param: 'quality', message: `Invalid value: '${body.quality}'.` } });
+      if (body.size !== undefined && !['256x256', '512x512', '1024x1024'].includes(body.size)) return send(res, 400, { error: { type: 'invalid_request_error', param: 'size', message: `Invalid value: '${body.size}'.` } });
+    }
     const prompt = String(body.prompt ?? '');
     if (prompt.includes('[[policy]]')) return send(res, 400, { error: { code: 'content_policy_violation', message: 'Your request was rejected by the safety system.' } });
     if (prompt.includes('[[500]]')) return send(res, 500, { error: { message: 'boom' } });

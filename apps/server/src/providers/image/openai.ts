@@ -16,7 +16,8 @@ interface ImagesReply {
 
 /**
  * `POST {base}/images/generations` of the OpenAI images API. dall-e-3 draws one image per request
- * (n=1, quality standard|hd, style vivid|natural, b64_json); gpt-image-* takes n, quality
+ * (n=1, quality standard|hd, style vivid|natural, b64_json); dall-e-2 takes n and a square size
+ * only (no quality, no style); gpt-image-* and chatgpt-image-latest take n, quality
  * low|medium|high|auto and always answers base64. Relays may answer `url` only: both are taken.
  */
 export class OpenAiImages implements ImageProvider {
@@ -27,9 +28,13 @@ export class OpenAiImages implements ImageProvider {
     return /^dall-e/i.test(this.o.model);
   }
 
-  /** gpt-image-* takes reference pictures (image[] on /images/edits); dall-e-3 does not. */
+  private get isDalle2() {
+    return /^dall-e-2/i.test(this.o.model);
+  }
+
+  /** gpt-image-* and chatgpt-image-latest take reference pictures (image[] on /images/edits); dall-e does not. */
   get edits() {
-    return /^gpt-image/i.test(this.o.model);
+    return /^(gpt-image|chatgpt-image)/i.test(this.o.model);
   }
 
   /** `POST {base}/images/edits` (multipart): model, prompt, image[] (each picture), n, size, quality. */
@@ -50,7 +55,8 @@ export class OpenAiImages implements ImageProvider {
   }
 
   async generate(req: ImageRequest): Promise<ProviderImage[]> {
-    if (this.isDalle) {
+    // dall-e-3 draws one image per request; dall-e-2 takes n like gpt-image.
+    if (this.isDalle && !this.isDalle2) {
       const out: ProviderImage[] = [];
       for (let i = 0; i < req.n; i++) out.push(...(await this.request(req, 1)));
       return out;
@@ -59,6 +65,8 @@ export class OpenAiImages implements ImageProvider {
   }
 
   private body(req: ImageRequest, n: number) {
+    // dall-e-2 takes only square sizes, and neither quality (standard only) nor style.
+    if (this.isDalle2) return { model: this.o.model, prompt: req.prompt, n, size: '1024x1024', response_format: 'b64_json' };
     if (this.isDalle) {
       const [w, h] = SIZES.dalle[req.size];
       return { model: this.o.model, prompt: req.prompt, n, size: `${w}x${h}`, quality: req.quality, style: req.style, response_format: 'b64_json' };
