@@ -53,7 +53,7 @@ describe('dialog host', () => {
     });
     render(<DialogHost />);
     act(() => useSession.getState().openDialog('goods'));
-    expect(await screen.findByRole('tab', { name: '体验月卡' }, LAZY)).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: /^体验月卡/ }, LAZY)).toBeTruthy();
     expect(screen.getByRole('dialog').textContent).toContain('不支持7天无理由退货');
     await waitFor(() => expect(api.count('POST', '/api/order/pay-qrcode')).toBe(1));
     expect(api.count('GET', '/api/package/index')).toBe(1);

@@ -47,9 +47,10 @@ describe('membership dialog, desktop (SPEC §4.5)', () => {
   it('shows only the first 4 packages as tabs; selecting one requests its QR code', async () => {
     const api = setup();
     await advance(0);
-    expect(screen.getAllByRole('tab').map((t) => t.getAttribute('aria-label'))).toEqual(['体验月卡', '标准季卡', '专业年卡', '至尊永久卡']);
+    // Each tab is named by what it shows, the package's name first (WCAG 2.5.3).
+    expect(screen.getAllByRole('tab').map((t) => t.querySelector('span')?.textContent)).toEqual(['体验月卡', '标准季卡', '专业年卡', '至尊永久卡']);
     expect(screen.getByText('不支持7天无理由退货')).toBeTruthy();
-    fireEvent.click(screen.getByRole('tab', { name: '专业年卡' }));
+    fireEvent.click(screen.getByRole('tab', { name: /^专业年卡/ }));
     await advance(0);
     expect(api.calls.filter((c) => c.path === '/api/order/pay-qrcode').map((c) => (c.body as { package_id: number }).package_id)).toEqual([1, 3]);
     expect(screen.getByRole('link', { name: '打开沙箱支付页' }).getAttribute('href')).toBe(qrReply(2).qr_code);

@@ -75,7 +75,6 @@ export function MembershipDialog({ open, onClose, onDismiss }: { open: boolean; 
                     type="button"
                     role="tab"
                     aria-selected={active}
-                    aria-label={p.name}
                     onClick={() => {
                       setChosen(p.id);
                       setPaid(false);
@@ -87,12 +86,13 @@ export function MembershipDialog({ open, onClose, onDismiss }: { open: boolean; 
                         : 'border-neutral-200 hover:border-neutral-300 dark:border-neutral-700 dark:hover:border-neutral-600',
                     )}
                   >
-                    {p.discount && <DiscountBadge text={p.discount} className="absolute -top-2.5 right-2.5 shadow-xs ring-1 ring-white dark:ring-neutral-900" />}
                     <span className="text-sm font-medium text-neutral-800 dark:text-neutral-100">{p.name}</span>
                     <Price price={p.price} original={p.price_y} />
                     <span className="text-[11px] text-neutral-400 dark:text-neutral-500">
                       {p.days > 0 ? t('price.days', { count: p.days }) : t('price.permanent')}
                     </span>
+                    {/* Named by its content (name, price, days, then the badge): WCAG 2.5.3 wants the shown text in the name. */}
+                    {p.discount && <DiscountBadge text={p.discount} className="absolute -top-2.5 right-2.5 shadow-xs ring-1 ring-white dark:ring-neutral-900" />}
                   </button>
                 );
               })}

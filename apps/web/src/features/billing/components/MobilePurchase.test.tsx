@@ -35,7 +35,7 @@ describe('mobile purchase (SPEC §4.5)', () => {
     expect(agree.checked).toBe(true);
     expect(screen.getByRole('button', { name: /微信支付/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: /支付宝/ })).toBeTruthy();
-    expect(screen.getByRole('radio', { name: '标准季卡' }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('radio', { name: /^标准季卡/ }).getAttribute('aria-checked')).toBe('true');
     expect(screen.getByText('不支持7天无理由退货')).toBeTruthy();
 
     fireEvent.click(agree);
@@ -54,7 +54,7 @@ describe('mobile purchase (SPEC §4.5)', () => {
     });
     render(<MobilePurchase open onClose={() => undefined} />);
     await advance(0);
-    fireEvent.click(screen.getByRole('radio', { name: '加油包' }));
+    fireEvent.click(screen.getByRole('radio', { name: /^加油包/ }));
     fireEvent.click(screen.getByRole('button', { name: /支付宝/ }));
     await advance(0);
     expect(api.calls.find((c) => c.path === '/api/order/pay-qrcode')?.body).toEqual({

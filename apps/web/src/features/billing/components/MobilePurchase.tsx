@@ -95,7 +95,6 @@ export function MobilePurchase({ open, onClose }: { open: boolean; onClose(): vo
                     type="button"
                     role="radio"
                     aria-checked={active}
-                    aria-label={p.name}
                     onClick={() => setChosen(p.id)}
                     className={clsx(
                       'flex items-center gap-3 rounded-2xl border px-4 py-2.5 text-left transition-colors',
