@@ -259,7 +259,7 @@ describe('midjourney-proxy client, edition details', () => {
   });
 
   it('an answer naming the parent itself (the bookmark: code 1, result = parent) is refused, never followed and paid', async () => {
-    const server = createServer((req, res) => {
+    const server = createServer((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ code: 1, description: '成功', result: 'parent-1', properties: {} }));
     });
