@@ -110,7 +110,18 @@ export function TaskCard({ task, onOpen, onUsePrompt }: { task: MjTaskView; onOp
 const PAN: Record<string, string> = { left: 'task.panLeft', right: 'task.panRight', up: 'task.panUp', down: 'task.panDown' };
 const PAN_ARROW: Record<string, string> = { left: '←', right: '→', up: '↑', down: '↓' };
 
+/** Upscale (Subtle / Creative / 2x / 4x) and Vary (Subtle / Strong) of an upscaled image: short enough to show whole. */
+function upscaledLabel(b: { custom_id: string }, t: (k: string, o?: Record<string, unknown>) => string) {
+  const hd = /::upsample_v[\w.]+_(2x|4x)(?:_(subtle|creative))?::/.exec(b.custom_id);
+  if (hd) return hd[2] ? t(hd[2] === 'subtle' ? 'task.upscaleSubtle' : 'task.upscaleCreative') : t('task.upscaleX', { x: hd[1] });
+  const vary = /::(low|high)_variation::/.exec(b.custom_id);
+  if (vary) return t(vary[1] === 'low' ? 'task.varySubtle' : 'task.varyStrong');
+  return null;
+}
+
 function buttonLabel(b: { custom_id: string; label: string }, t: (k: string, o?: Record<string, unknown>) => string) {
+  const upscaled = upscaledLabel(b, t);
+  if (upscaled) return upscaled;
   if (/^U\d$/.test(b.label)) return t('task.upscaleN', { n: b.label.slice(1) });
   if (/^V\d$/.test(b.label)) return t('task.variationN', { n: b.label.slice(1) });
   if (/reroll/i.test(b.custom_id)) return t('task.reroll');
@@ -134,6 +145,8 @@ function accessibleLabel(b: { custom_id: string; label: string }, t: (k: string,
 
 /** What fits on the small button: U1, V2, ←, 2x… */
 function shortLabel(b: { custom_id: string; label: string }, t: (k: string, o?: Record<string, unknown>) => string) {
+  const upscaled = upscaledLabel(b, t);
+  if (upscaled) return upscaled;
   const zoom = /::Outpaint::(\d+)::/.exec(b.custom_id);
   if (zoom) return zoom[1] === '50' ? '2x' : '1.5x';
   const pan = /::pan_(left|right|up|down)/.exec(b.custom_id);
