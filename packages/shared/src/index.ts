@@ -25,3 +25,4 @@ export * from './schemas/admin-catalogue.ts';
 export * from './schemas/admin-content.ts';
 export * from './schemas/admin-integrations.ts';
 export * from './schemas/voice.ts';
+export * from './model-capabilities.ts';

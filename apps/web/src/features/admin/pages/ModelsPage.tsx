@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CirclePlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AdminModel } from '@app/shared';
+import { guessCapabilities, type AdminModel } from '@app/shared';
 import { Modal, modalButton } from '../../../components/Modal.tsx';
 import { callRoute } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -20,6 +20,10 @@ const EMPTY: Form = {
   baseUrl: '',
   inputExt: 2000,
   vision: false,
+  reasoning: false,
+  takesTemperature: true,
+  tokenParam: 'max_tokens',
+  takesSystem: true,
   pool: 'model3',
   cost: 1,
   maxRounds: 8,
@@ -31,11 +35,21 @@ const EMPTY: Form = {
 };
 const TEXT = ['label', 'description', 'upstreamModel', 'baseUrl'] as const;
 const NUMBERS = ['inputExt', 'cost', 'maxRounds', 'maxTokens', 'maxContextTokens', 'sort'] as const;
+/** What the upstream takes: guessed from the upstream model's name while a model is added, until the operator sets one. */
+const CAPABILITY_FLAGS = ['vision', 'reasoning', 'takesTemperature', 'takesSystem'] as const;
 
 function ModelDialog({ model, onClose }: { model: AdminModel | null; onClose(): void }) {
   const { t } = useTranslation('admin');
   const qc = useQueryClient();
   const [form, setForm] = useState<Form>(() => (model ? { ...model, baseUrl: model.baseUrl ?? '' } : EMPTY));
+  /** A new model's capabilities follow the upstream name until one of them is set by hand. */
+  const [capsTouched, setCapsTouched] = useState(model !== null);
+  const setText = (k: (typeof TEXT)[number], value: string) =>
+    setForm((prev) => ({ ...prev, [k]: value, ...(k === 'upstreamModel' && !capsTouched ? guessCapabilities(value) : {}) }));
+  const setCapability = (patch: Partial<Form>) => {
+    setCapsTouched(true);
+    setForm((prev) => ({ ...prev, ...patch }));
+  };
   const save = useMutation({
     mutationFn: () => {
       const { code, ...fields } = form;
@@ -76,7 +90,7 @@ function ModelDialog({ model, onClose }: { model: AdminModel | null; onClose(): 
         )}
         {TEXT.map((k) => (
           <Field key={k} label={f(k)} htmlFor={`mf-${k}`}>
-            <input id={`mf-${k}`} className={input} value={form[k] ?? ''} onChange={(e) => setForm({ ...form, [k]: e.target.value })} />
+            <input id={`mf-${k}`} className={input} value={form[k] ?? ''} onChange={(e) => setText(k, e.target.value)} />
           </Field>
         ))}
         <Field label={f('pool')} htmlFor="mf-pool">
@@ -90,10 +104,22 @@ function ModelDialog({ model, onClose }: { model: AdminModel | null; onClose(): 
             <input id={`mf-${k}`} type="number" step={1} className={input} value={String(form[k])} onChange={(e) => setForm({ ...form, [k]: Number(e.target.value) })} />
           </Field>
         ))}
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={form.vision} onChange={(e) => setForm({ ...form, vision: e.target.checked })} />
-          {f('vision')}
-        </label>
+        <fieldset className="grid gap-2 rounded-md border border-neutral-200 p-3 md:col-span-2 md:grid-cols-2 dark:border-neutral-700">
+          <legend className="px-1 text-sm font-medium">{t('models.capabilities')}</legend>
+          <p className="text-xs text-neutral-600 md:col-span-2 dark:text-neutral-400">{t('models.capabilitiesHint')}</p>
+          {CAPABILITY_FLAGS.map((k) => (
+            <label key={k} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={form[k]} onChange={(e) => setCapability({ [k]: e.target.checked })} />
+              {f(k)}
+            </label>
+          ))}
+          <Field label={f('tokenParam')} htmlFor="mf-tokenParam">
+            <select id="mf-tokenParam" className={input} value={form.tokenParam} onChange={(e) => setCapability({ tokenParam: e.target.value as Form['tokenParam'] })}>
+              <option value="max_tokens">max_tokens</option>
+              <option value="max_completion_tokens">max_completion_tokens</option>
+            </select>
+          </Field>
+        </fieldset>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={form.enabled} onChange={(e) => setForm({ ...form, enabled: e.target.checked })} />
           {f('enabled')}
