@@ -40,6 +40,9 @@ export interface ChatItem {
   search?: ChatSearch | null;
   /** The reply waits for its web search (shown until the first text). */
   searching?: boolean;
+  /** A reasoning model's thinking (shown apart, folded; never copied, read aloud, shared or exported) and how long it took. */
+  thinking?: string;
+  thinkingMs?: number | null;
 }
 
 export interface ChatMeta {

@@ -28,6 +28,8 @@ export type RunState = 'preparing' | 'streaming' | 'stopping' | 'done' | 'error'
 /** The events every turn stream speaks; a feature's `done` / `error` carry its own ids besides. */
 export type TurnEvent =
   | { type: 'delta'; text: string }
+  /** A reasoning model's thinking (the feature shows it apart from the text, through onEvent). */
+  | { type: 'thinking'; text: string }
   | { type: 'resume'; text: string }
   | { type: 'done' }
   | { type: 'error'; code: number; message: string };

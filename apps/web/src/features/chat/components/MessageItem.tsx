@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/Avatar.tsx';
 import { retryFailed } from '../controller/turns.ts';
 import { ReplyMarkdown } from '../../../components/markdown/ReplyMarkdown.tsx';
-import { useStreamText } from '../stores/stream-store.ts';
+import { useStreamText, useStreamThinking } from '../stores/stream-store.ts';
 import type { ChatItem } from '../types.ts';
 import { EditQuestion } from './EditQuestion.tsx';
 import { MessageActions } from './MessageActions.tsx';
 import { linkCitations } from '../logic/citations.ts';
 import { RobotAvatar } from '../../../components/RobotAvatar.tsx';
+import { ThinkingBlock } from './ThinkingBlock.tsx';
 
 // Shown only on replies that searched the web or have branches: downloaded when one is on screen.
 const ReplySources = lazy(() => import('./ReplySources.tsx').then((m) => ({ default: m.ReplySources })));
@@ -43,11 +44,24 @@ function Thinking() {
 function ReplyBody({ item }: { item: ChatItem }) {
   const { t } = useTranslation('chat');
   const live = useStreamText(item.loading ? item.key : null);
+  const liveThinking = useStreamThinking(item.loading ? item.key : null);
   const sources = item.search?.sources;
   const text = live ?? (sources?.length ? linkCitations(item.text, sources) : item.text);
+  const thinking = liveThinking ?? (item.thinking ? { text: item.thinking, ms: item.thinkingMs ?? 0, startedAt: undefined } : null);
   return (
     <>
-      {text ? <ReplyMarkdown text={text} streaming={live !== null} /> : item.loading ? item.searching ? <Suspense fallback={<Thinking />}><Searching /></Suspense> : <Thinking /> : null}
+      {thinking && <ThinkingBlock text={thinking.text} ms={thinking.ms} startedAt={thinking.startedAt} />}
+      {text ? (
+        <ReplyMarkdown text={text} streaming={live !== null} />
+      ) : item.loading && !thinking ? (
+        item.searching ? (
+          <Suspense fallback={<Thinking />}>
+            <Searching />
+          </Suspense>
+        ) : (
+          <Thinking />
+        )
+      ) : null}
       {item.search && !item.loading && (
         <Suspense fallback={null}>
           <ReplySources search={item.search} anchor={`src-${item.key}`} />

@@ -13,6 +13,7 @@ import { useDraft } from '../stores/draft-store.ts';
 import { currentFeature } from '../stores/model-store.ts';
 import { wantsSearch } from '../stores/search-store.ts';
 import { streamStore } from '../stores/stream-store.ts';
+import { followThinking } from './thinking.ts';
 import type { ChatItem } from '../types.ts';
 import '../locales.ts';
 import { loadGroups, loadHistory } from './groups.ts';
@@ -222,6 +223,7 @@ async function runTurn({ input, images, retry, start: requested, base, parentId,
     stop: stopTurn,
     context: (prepared): ChatResumeContext => ({ uuid: prepared.uuid, question: question ? shown : '', images, model: feature.code, scope: getGroupScope(), retry }),
     onText: (text) => streamStore.set(text),
+    onEvent: followThinking(),
   });
   const outcome = await run.settled;
 
@@ -241,7 +243,9 @@ async function runTurn({ input, images, retry, start: requested, base, parentId,
 export function settleReply(outcome: RunOutcome<ChatStreamEvent>, turn: { replyKey: string; questionKey: string | null; uuid: number; isNewGroup: boolean }): boolean {
   const { uuid } = turn;
   const text = 'text' in outcome ? outcome.text : streamStore.text();
-  const patch = (p: Partial<ChatItem>) => useChat.getState().patchMessage(turn.replyKey, { text, loading: false, searching: false, ...p });
+  const live = streamStore.thinking();
+  const thought = live ? { thinking: live.text, thinkingMs: live.ms ?? Date.now() - live.startedAt } : {};
+  const patch = (p: Partial<ChatItem>) => useChat.getState().patchMessage(turn.replyKey, { text, ...thought, loading: false, searching: false, ...p });
   let syncIds = false;
 
   if (outcome.kind === 'done') {
@@ -258,7 +262,7 @@ export function settleReply(outcome: RunOutcome<ChatStreamEvent>, turn: { replyK
     syncIds = messageId !== null;
   } else if (outcome.kind === 'stopped') {
     patch({ status: 'stopped' });
-    syncIds = text.length > 0;
+    syncIds = text.length > 0 || !!live;
   } else {
     patch({ error: true, errorText: t('streamCut'), status: 'error' });
     syncIds = true;

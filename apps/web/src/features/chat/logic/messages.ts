@@ -19,6 +19,7 @@ export const fromServerMessage = (m: ChatMessage): ChatItem => ({
   model: m.model,
   status: m.status,
   ...(m.search ? { search: m.search } : {}),
+  ...(m.thinking ? { thinking: m.thinking, thinkingMs: m.thinkingMs ?? null } : {}),
 });
 
 export const fromServerGroup = (g: ChatGroup): Group => ({
