@@ -7,8 +7,8 @@ import './button-locales.ts';
 // The dialog (and Radix) is fetched the first time it opens.
 const SettingsDialog = lazy(() => import('./SettingsDialog.tsx'));
 
-/** The chat header's settings button (system prompt and temperature). */
-export function SettingsButton() {
+/** The chat header's settings button (system prompt and temperature; the latter off for a model that takes none). */
+export function SettingsButton({ takesTemperature = true }: { takesTemperature?: boolean }) {
   const { t } = useTranslation('settings');
   const [open, setOpen] = useState(false);
   // Each opening starts from what is saved.
@@ -29,7 +29,7 @@ export function SettingsButton() {
       </button>
       {opens > 0 && (
         <Suspense fallback={null}>
-          <SettingsDialog key={opens} open={open} onOpenChange={setOpen} />
+          <SettingsDialog key={opens} open={open} onOpenChange={setOpen} takesTemperature={takesTemperature} />
         </Suspense>
       )}
     </>

@@ -6,8 +6,11 @@ import { Modal, modalButton } from '../Modal.tsx';
 import { DEFAULT_SETTINGS, SYSTEM_MESSAGE_MAX, TEMPERATURE_MARKS, temperatureLabelKey, useChatSettings } from './settings-store.ts';
 import './locales.ts';
 
-/** SPEC §3 settings and §9 temperature: edited here, saved locally, sent with every chat turn. */
-export default function SettingsDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+/**
+ * SPEC §3 settings and §9 temperature: edited here, saved locally, sent with every chat turn.
+ * `takesTemperature` false: the chosen model takes none (OpenAI o-series, gpt-5), so the slider is off and says why.
+ */
+export default function SettingsDialog({ open, onOpenChange, takesTemperature = true }: { open: boolean; onOpenChange(open: boolean): void; takesTemperature?: boolean }) {
   const { t } = useTranslation('settings');
   const ids = useId();
   const saved = useChatSettings();
@@ -79,20 +82,21 @@ export default function SettingsDialog({ open, onOpenChange }: { open: boolean; 
             step={0.1}
             value={temperature}
             onChange={(e) => setTemperature(Number(e.target.value))}
+            disabled={!takesTemperature}
             aria-valuetext={`${temperature.toFixed(1)} ${t(`marks.${temperatureLabelKey(temperature)}`)}`}
             aria-describedby={`${ids}-temp-hint`}
-            className="w-full accent-[var(--color-primary)]"
+            className="w-full accent-[var(--color-primary)] disabled:opacity-50"
           />
           <div className="flex justify-between text-xs text-neutral-500 dark:text-neutral-400" aria-hidden>
             {TEMPERATURE_MARKS.map((m) => (
-              <button key={m} type="button" tabIndex={-1} onClick={() => setTemperature(m)} className="flex flex-col items-center gap-0.5 hover:text-neutral-800 dark:hover:text-neutral-200">
+              <button key={m} type="button" tabIndex={-1} disabled={!takesTemperature} onClick={() => setTemperature(m)} className="flex flex-col items-center gap-0.5 hover:text-neutral-800 dark:hover:text-neutral-200">
                 <span className="tabular-nums">{m.toFixed(1)}</span>
                 <span>{t(`marks.${temperatureLabelKey(m)}`)}</span>
               </button>
             ))}
           </div>
           <p id={`${ids}-temp-hint`} className="text-xs leading-5 text-neutral-500 dark:text-neutral-400">
-            {t('temperatureHint')}
+            {takesTemperature ? t('temperatureHint') : t('temperatureNotTaken')}
           </p>
         </div>
       </div>

@@ -7,6 +7,7 @@ export default {
   systemPlaceholder: 'Leave empty for the default',
   temperature: 'Style (temperature {{value}})',
   temperatureHint: 'Lower is more precise and stable, higher is more creative and varied.',
+  temperatureNotTaken: 'The current model takes no temperature; this setting does not apply to it.',
   marks: { strict: 'Strict', precise: 'Precise', balanced: 'Balanced', creative: 'Creative', wild: 'Free' },
   save: 'Save',
   reset: 'Reset',

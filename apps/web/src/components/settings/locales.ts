@@ -10,6 +10,7 @@ registerSplitLocales('settings', {
   systemPlaceholder: '留空则使用默认设定',
   temperature: '回答风格（温度 {{value}}）',
   temperatureHint: '数值越低回答越严谨稳定，越高越有创意和变化。',
+  temperatureNotTaken: '当前模型不接受温度参数，此项对它不生效。',
   marks: { strict: '严谨', precise: '精确', balanced: '平衡', creative: '创意', wild: '发散' },
   save: '保存',
   reset: '恢复默认',

@@ -7,6 +7,7 @@ export default {
   systemPlaceholder: '留空則使用預設設定',
   temperature: '回答風格（溫度 {{value}}）',
   temperatureHint: '數值越低回答越嚴謹穩定，越高越有創意和變化。',
+  temperatureNotTaken: '目前模型不接受溫度參數，此項對它不生效。',
   marks: { strict: '嚴謹', precise: '精確', balanced: '平衡', creative: '創意', wild: '發散' },
   save: '儲存',
   reset: '恢復預設',

@@ -10,6 +10,7 @@ import { iconButton } from '../../../components/styles.ts';
 import { ShareButton } from '../../../components/share/ShareButton.tsx';
 import { SettingsButton } from '../../../components/settings/SettingsButton.tsx';
 import { useChat } from '../stores/chat-store.ts';
+import { useCurrentFeature } from '../stores/model-store.ts';
 
 interface Props {
   mobile: boolean;
@@ -28,6 +29,7 @@ export function ChatHeader({ mobile, title, canExport, exportTarget, lockModel }
   const openHistory = () => useChatUi.getState().set({ historyOpen: true });
   const setExporting = (exporting: boolean) => useChatUi.getState().set({ exporting });
   const uuid = useChat((s) => s.active);
+  const takesTemperature = useCurrentFeature()?.takes_temperature !== false;
   const share = <ShareButton uuid={uuid} title={title} disabled={!canExport} messages={() => useChat.getState().chatList} />;
   const historyButton = (
     <button type="button" onClick={openHistory} aria-label={t('openHistory')} title={t('openHistory')} className={`${iconButton} lg:hidden`}>
@@ -46,7 +48,7 @@ export function ChatHeader({ mobile, title, canExport, exportTarget, lockModel }
           <ModelPicker compact locked={lockModel} />
         </div>
         <ThemeSwitch variant="compact" />
-        <SettingsButton />
+        <SettingsButton takesTemperature={takesTemperature} />
         <button type="button" onClick={() => useSession.getState().openDialog('goods')} aria-label={t('buyVip')} title={t('buyVip')} className={`${iconButton} text-amber-600 dark:text-amber-300`}>
           <Crown className="size-[18px]" aria-hidden />
         </button>
@@ -59,7 +61,7 @@ export function ChatHeader({ mobile, title, canExport, exportTarget, lockModel }
         <ModelPicker locked={lockModel} />
         <span className="h-4 w-px shrink-0 bg-neutral-200 dark:bg-neutral-800" aria-hidden />
         <h1 className="min-w-0 flex-1 truncate text-[15px] text-neutral-500 dark:text-neutral-400">{title}</h1>
-        <SettingsButton />
+        <SettingsButton takesTemperature={takesTemperature} />
         <ExportButton target={exportTarget} disabled={!canExport} onExporting={setExporting} />
         {share}
       </div>
