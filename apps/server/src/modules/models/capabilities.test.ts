@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { models } from '../../db/schema/index.ts';
 import { addModel, sendTurn, setBalance, userIdOf } from '../../testing/chat.ts';
@@ -104,5 +105,26 @@ describe('models from OPENAI_MODELS get the same guesses', () => {
     await t.ctx.db.update(models).set({ takesTemperature: true }).where(eq(models.code, 'o3-mini'));
     await syncEnvModels(t.ctx.db, env, box);
     expect((await rows())['o3-mini']!.takesTemperature).toBe(true);
+  });
+});
+
+describe('migration 0028 sets older models by the same rules', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('rows that existed before get what the guess says (vision left as it was)', async () => {
+    const names = ['openai/o3-mini', 'o1-mini', 'o1-preview', 'gpt-5', 'gpt-5-chat-latest', 'deepseek-reasoner', 'deepseek-r1:7b', 'qwq-32b', 'gpt-4o', 'deepseek-chat'];
+    await t.ctx.db.insert(models).values(names.map((n, i) => ({ code: `old-${i}`, label: n, upstreamModel: n })));
+    const sql = readFileSync(new URL('../../db/migrations/0028_model_capabilities.sql', import.meta.url), 'utf8').split('--> statement-breakpoint').join('\n');
+    await t.ctx.database.execScript(sql);
+    const rows = await t.ctx.db.select().from(models).where(inArray(models.upstreamModel, names));
+    for (const r of rows) {
+      const { vision: _vision, ...guess } = guessCapabilities(r.upstreamModel);
+      expect({ name: r.upstreamModel, reasoning: r.reasoning, takesTemperature: r.takesTemperature, tokenParam: r.tokenParam, takesSystem: r.takesSystem }).toEqual({ name: r.upstreamModel, ...guess });
+    }
+    expect(rows.filter((r) => r.code.startsWith('old-'))).toHaveLength(names.length);
   });
 });
