@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatHistoryReply, chatStreamEvent, type ChatStreamEvent } from '@app/shared';
 import { models } from '../../db/schema/index.ts';
+import { offlineThinking } from '../../providers/llm/offline.ts';
 import { addModel, createTurn, getBalance, readStream, sendTurn, setBalance, userIdOf } from '../../testing/chat.ts';
 import { thinkingPieces } from '../../testing/fake-thinking.ts';
 import { pieces, startFakeUpstream, type FakeUpstream } from '../../testing/fake-upstream.ts';
@@ -22,6 +23,9 @@ beforeAll(async () => {
   // An R1 distill served raw: its template opens the thinking, so the answer starts inside it.
   const r1 = await addModel(t, { code: 'r1', baseUrl: up.url, keys: ['good-1'] });
   await t.ctx.db.update(models).set({ upstreamModel: 'deepseek-r1:7b' }).where(eq(models.id, r1));
+  // No key: the offline model, marked as reasoning.
+  const offline = await addModel(t, { code: 'offline-reasoner' });
+  await t.ctx.db.update(models).set({ reasoning: true }).where(eq(models.id, offline));
   t.clock.advance(6000);
 });
 afterAll(async () => {
@@ -71,6 +75,16 @@ describe('reasoning models in chat', () => {
     expect(sent.find((m) => m.role === 'assistant')).toEqual({ role: 'assistant', content: first.text });
     expect(JSON.stringify(sent)).not.toContain('思考第');
     expect((await getBalance(t, aliceId)).baseModel3).toBe(3);
+  });
+
+  it('the offline model, marked as reasoning, thinks briefly before its demo answer', async () => {
+    await setBalance(t, aliceId, { base3: 5 });
+    const r = await sendTurn(t, alice, { input: '离线也会思考吗', feature: 'offline-reasoner' });
+    expect(thinkingOf(r.events)).toBe(offlineThinking([{ role: 'user', content: '离线也会思考吗' }]));
+    expect(r.text).toContain('离线演示');
+    expect(r.last).toMatchObject({ type: 'done', status: 'complete', charged: 1 });
+    const [, reply] = await history(r.uuid);
+    expect(reply).toMatchObject({ text: r.text, thinking: thinkingOf(r.events) });
   });
 
   it('a reload while it thinks resumes the thinking so far, then the rest of it and the answer', async () => {
