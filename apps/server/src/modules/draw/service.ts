@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, ne } from 'drizzle-orm';
 import {
   Code,
   type DrawBasicBody,
@@ -99,6 +99,8 @@ interface MjState extends Record<string, unknown> {
   prompts?: string[];
   /** A Custom Zoom's prompt was given to the proxy's modal (once). */
   modal?: boolean;
+  /** The proxy handed back a picture one of the user's own tasks already delivered (novicezk's repeated U): free. */
+  again?: boolean;
 }
 const MJ_JOB = 'draw.mj';
 
@@ -571,7 +573,7 @@ export class DrawService {
     const s = run.state;
     const [task] = await this.ctx.db.select().from(drawTasks).where(eq(drawTasks.id, s.taskId));
     if (!task) return { state: s, next: 'failed', error: '任务不存在' };
-    if (s.stored || s.prompts) return { state: s, next: 'done', charge: task.cost };
+    if (s.stored || s.prompts) return { state: s, next: 'done', charge: s.again ? 0 : task.cost };
     const poll = this.mj.name === 'offline' ? 1000 : 3000;
     if (!task.remoteId) {
       const [busy] = await this.ctx.db
@@ -651,7 +653,13 @@ export class DrawService {
       throw e;
     }
     const buttons = remote.buttons.filter((b) => mjButtonOf(b.customId)).map((b) => ({ custom_id: b.customId, label: b.label }));
-    return { state: { ...s, stored, buttons }, next: 'done', charge: task.cost };
+    // novicezk answers a repeated U with code 21 and the upscale it already made: this user has it, so it is not paid twice.
+    const [again] = await this.ctx.db
+      .select({ id: drawTasks.id })
+      .from(drawTasks)
+      .where(and(eq(drawTasks.userId, task.userId), eq(drawTasks.remoteId, task.remoteId), eq(drawTasks.status, 'success'), ne(drawTasks.id, task.id)))
+      .limit(1);
+    return { state: { ...s, stored, buttons, ...(again ? { again: true } : {}) }, next: 'done', charge: again ? 0 : task.cost };
   }
 
   /** In the job's settling transaction: the image row and the task's end, with what was charged. */
