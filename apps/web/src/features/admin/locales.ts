@@ -268,6 +268,8 @@ const zh: Messages = {
     keysLink: '管理密钥',
     manageKeys: '管理 {{name}} 的密钥',
     capabilities: '模型能力（按上游模型名自动推测，可修改）',
+    capsShort: '能力',
+    caps: { vision: '识图', reasoning: '推理', noTemperature: '无温度', noSystem: '无系统消息' },
     capabilitiesHint: 'OpenAI 的 o1/o3/o4、gpt-5 不接受温度，输出长度须用 max_completion_tokens；o1-mini、o1-preview 不接受系统消息（系统提示并入第一条用户消息）。不支持图片的模型不显示上传图片按钮。',
     fields: {
       code: '编码',
@@ -639,6 +641,8 @@ const zhTW: Messages = {
     keysLink: '管理金鑰',
     manageKeys: '管理 {{name}} 的金鑰',
     capabilities: '模型能力（依上游模型名自動推測，可修改）',
+    capsShort: '能力',
+    caps: { vision: '識圖', reasoning: '推理', noTemperature: '無溫度', noSystem: '無系統訊息' },
     capabilitiesHint: 'OpenAI 的 o1/o3/o4、gpt-5 不接受溫度，輸出長度須用 max_completion_tokens；o1-mini、o1-preview 不接受系統訊息（系統提示併入第一則使用者訊息）。不支援圖片的模型不顯示上傳圖片按鈕。',
     fields: {
       code: '編碼',
@@ -1010,6 +1014,8 @@ const en: Messages = {
     keysLink: 'Manage keys',
     manageKeys: 'Manage the keys of {{name}}',
     capabilities: 'What the model takes (guessed from the upstream model name; you may change it)',
+    capsShort: 'Takes',
+    caps: { vision: 'Images', reasoning: 'Reasoning', noTemperature: 'No temperature', noSystem: 'No system message' },
     capabilitiesHint: "OpenAI's o1/o3/o4 and gpt-5 take no temperature and read the output limit from max_completion_tokens; o1-mini and o1-preview take no system message (the system prompt goes into the first user message). Models without image input show no image button.",
     fields: {
       code: 'Code',

@@ -80,6 +80,8 @@ describe('admin models: what each model takes', () => {
   it('an existing model shows its stored capabilities and a change is sent as a patch', async () => {
     const api = mockApi({ 'GET /api/admin/models': () => ok({ rows: [row] }), 'POST /api/admin/models/7': (body) => ok({ ...row, ...(body as object) }) });
     renderPage();
+    expect((await screen.findAllByText('无温度')).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('推理').length).toBeGreaterThan(0);
     fireEvent.click((await screen.findAllByRole('button', { name: '编辑' }))[0]!);
     expect(checked('接受温度参数')).toBe(false);
     expect(screen.getByLabelText<HTMLSelectElement>('输出长度参数名').value).toBe('max_completion_tokens');

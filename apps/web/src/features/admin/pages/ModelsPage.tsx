@@ -147,6 +147,19 @@ export default function ModelsPage() {
     { key: 'code', title: t('models.fields.code'), render: (m) => <code>{m.code}</code> },
     { key: 'label', title: t('models.fields.label'), render: (m) => m.label },
     { key: 'pool', title: t('models.fields.pool'), render: (m) => t(`pools.${m.pool}`) },
+    {
+      key: 'caps',
+      title: t('models.capsShort'),
+      render: (m) => (
+        <span className="flex flex-wrap gap-1">
+          {m.vision && <Badge tone="indigo">{t('models.caps.vision')}</Badge>}
+          {m.reasoning && <Badge tone="indigo">{t('models.caps.reasoning')}</Badge>}
+          {!m.takesTemperature && <Badge tone="gray">{t('models.caps.noTemperature')}</Badge>}
+          {m.tokenParam === 'max_completion_tokens' && <Badge tone="gray">max_completion_tokens</Badge>}
+          {!m.takesSystem && <Badge tone="gray">{t('models.caps.noSystem')}</Badge>}
+        </span>
+      ),
+    },
     { key: 'cost', title: t('models.fields.cost'), render: (m) => m.cost },
     { key: 'sort', title: t('models.fields.sort'), render: (m) => m.sort },
     {
