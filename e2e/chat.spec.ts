@@ -168,6 +168,56 @@ test.describe('chat', () => {
     await expect(stop).toBeHidden();
   });
 
+  test('a reasoning model: 思考过程 apart from the answer, folded to 已深度思考 N 秒, back after a reload', async ({ page }, info) => {
+    // An offline model marked as reasoning (the console's 深度思考 flag): it thinks briefly before its demo answer.
+    const admin = (await (await page.request.post('/api/login/account-login', { data: { userName: 'e2e_admin', password: 'e2e-admin-pass' } })).json()).data.token as string;
+    const label = `深度思考${info.project.name === 'mobile' ? 'M' : 'D'}${Date.now() % 100000}`;
+    const created = await page.request.post('/api/admin/models', {
+      headers: { Authorization: `Bearer ${admin}` },
+      data: {
+        code: `e2e_reasoner_${Date.now()}`,
+        label,
+        description: '',
+        upstreamModel: 'deepseek-reasoner',
+        provider: 'openai',
+        baseUrl: null,
+        inputExt: 2000,
+        vision: false,
+        pool: 'model3',
+        cost: 1,
+        maxRounds: 8,
+        maxTokens: 2000,
+        maxContextTokens: 16000,
+        systemPrompt: '',
+        sort: 0,
+        enabled: true,
+        reasoning: true,
+      },
+    });
+    expect((await created.json()).code).toBe(200);
+
+    await loginViaApi(page);
+    await page.goto('/talk');
+    await page.getByRole('button', { name: '选择模型' }).first().click();
+    await page.getByRole('option', { name: label }).or(page.getByRole('menuitemradio', { name: label })).first().click();
+    await sendChat(page, info, '天为什么是蓝的');
+    await expect(page.getByRole('button', { name: /深度思考中… \d+ 秒/ })).toBeVisible();
+    await waitReplyDone(page);
+    const folded = page.getByRole('button', { name: /已深度思考 \d+ 秒/ });
+    await expect(folded).toHaveAttribute('aria-expanded', 'false');
+    const reply = page.locator('[data-role="assistant"]').last();
+    await expect(reply).toContainText('离线演示');
+    await expect(page.getByRole('region', { name: '思考过程', includeHidden: true })).toBeHidden();
+    await folded.click();
+    await expect(page.getByRole('region', { name: '思考过程' })).toContainText('离线演示的思考过程');
+    await folded.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await shot(page, info, 'chat-thinking');
+
+    await page.reload();
+    await expect(page.getByRole('button', { name: /已深度思考 \d+ 秒/ })).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('[data-role="assistant"]').last()).toContainText('离线演示');
+  });
+
   test('a guest pressing send is asked to log in', async ({ page }, info) => {
     await page.goto('/talk');
     await sendChat(page, info, '你好');
