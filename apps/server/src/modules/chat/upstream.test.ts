@@ -181,7 +181,8 @@ describe('stop and disconnect', () => {
         if (all.length === 4) ctrl.abort();
       },
     });
-    expect(s.events.length).toBe(4);
+    // Events that came in the same network read as the fourth are parsed too (a loaded machine batches pieces).
+    expect(s.events.length).toBeGreaterThanOrEqual(4);
     let list: Awaited<ReturnType<typeof history>> = [];
     await waitFor(async () => (list = await history(body.data.uuid)).length === 2, 20_000);
     expect(list[1]).toMatchObject({ status: 'complete', charged: true, text: pieces('[[long]] 断开', 200).join('') });
