@@ -5,6 +5,8 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const runId = `${Date.now().toString(36)}`;
 /** e2e/web-search.spec.ts listens here with its fake SearXNG (a fixed port: the server is told before the spec runs). */
 const SEARCH_FAKE_PORT = Number(process.env.E2E_SEARCH_PORT ?? PORT + 1000);
+/** e2e/admin-keys.spec.ts's fake model upstream, saved through the console: allowed on purpose, as an operator allows an intranet host. */
+const MODEL_FAKE_PORT = Number(process.env.E2E_MODEL_PORT ?? PORT + 1001);
 
 /**
  * Browser tests against the real server (`npm start`'s server on the built web app), driving
@@ -72,7 +74,7 @@ export default defineConfig({
       SEARCH_URL: `http://127.0.0.1:${SEARCH_FAKE_PORT}`,
       SEARCH_MODELS: 'deepseek_v3',
       SEARCH_COST: '1',
-      SAFE_FETCH_ALLOW_HOSTS: `127.0.0.1:${SEARCH_FAKE_PORT}`,
+      SAFE_FETCH_ALLOW_HOSTS: `127.0.0.1:${SEARCH_FAKE_PORT},127.0.0.1:${MODEL_FAKE_PORT}`,
     },
   },
 });

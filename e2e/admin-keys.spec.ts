@@ -3,6 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { expectAccessible } from './axe.ts';
 import { asAdmin, expect, freshName, isMobile, shot, test } from './fixtures.ts';
 
+/** The port playwright.config.ts allows in SAFE_FETCH_ALLOW_HOSTS (E2E_MODEL_PORT, else E2E_PORT + 1001): a console URL pointing inside is refused otherwise. */
+const MODEL_PORT = Number(process.env.E2E_MODEL_PORT ?? Number(process.env.E2E_PORT ?? 3190) + 1001);
+
 /** A local OpenAI-compatible upstream: a key starting `k401-` is refused as invalid, any other gets `pong`. */
 async function fakeUpstream(): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
@@ -19,7 +22,7 @@ async function fakeUpstream(): Promise<{ url: string; server: Server }> {
       res.end('data: [DONE]\n\n');
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => server.listen(MODEL_PORT, '127.0.0.1', r));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, server };
 }
 

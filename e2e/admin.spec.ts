@@ -186,7 +186,8 @@ test.describe('admin console', () => {
     await shot(page, info, 'admin-model-edit');
     await dialog.getByRole('button', { name: '保存' }).click();
     await expect(dialog).toBeHidden();
-    await expect(row.getByRole('cell').nth(3)).toHaveText('2');
+    // code, label, pool, capabilities, cost
+    await expect(row.getByRole('cell').nth(4)).toHaveText('2');
     expect((await features()).find((f) => f.code === 'ai_35')?.cost).toBe(2);
     await row.getByRole('button', { name: '编辑' }).click();
     await dialog.getByLabel('每次扣费').fill('1');
