@@ -60,7 +60,7 @@ export function ImageCard({ image, onOpen }: { image: DrawImageView; onOpen(img:
           />
         </button>
         {/* Beside the button, not in it: the button's name (打开…) would not contain this visible text. */}
-        {image.public && <span className="pointer-events-none absolute top-2 left-2 rounded-full bg-black/60 px-2 py-0.5 text-[11px] text-white">{t('image.public')}</span>}
+        {image.public && <span className="pointer-events-none absolute top-2 right-2 rounded-full bg-black/60 px-2 py-0.5 text-[11px] text-white">{t('image.public')}</span>}
       </div>
       <div className="px-2 pt-2 pb-1">
         <p className="line-clamp-2 min-h-8 text-xs leading-4 text-neutral-600 dark:text-neutral-400" title={image.prompt}>
