@@ -37,6 +37,25 @@ async function fetchStored(t: TestApp, url: string) {
   return { status: res.statusCode, type: res.headers['content-type'], body: res.rawPayload };
 }
 
+/**
+ * Waits for `cond`, moving the clock on 100 ms every 250 ms: a job step that has just set its task
+ * running may still be scheduling its next poll from the clock when the test moves it (the poll then
+ * lands after the moved time). At most +2 s, so an offline task of 6 s is still in progress.
+ */
+async function waitMoving(t: TestApp, cond: () => Promise<boolean>) {
+  let last = Date.now();
+  let moved = 0;
+  await waitFor(async () => {
+    if (await cond()) return true;
+    if (Date.now() - last > 250 && moved < 2000) {
+      last = Date.now();
+      moved += 100;
+      t.clock.advance(100);
+    }
+    return false;
+  }, 10_000);
+}
+
 describe('drawing offline (no keys)', () => {
   let t: TestApp;
   let token: string;
@@ -192,7 +211,7 @@ describe('drawing offline (no keys)', () => {
     const taskId = sub.body.data.id as number;
     await waitFor(async () => (await taskOf(taskId)).status === 'running');
     t.clock.advance(3000);
-    await waitFor(async () => (await taskOf(taskId)).progress > 0);
+    await waitMoving(t, async () => (await taskOf(taskId)).progress > 0);
     expect((await taskOf(taskId)).status).toBe('running');
     expect((await t.call('GET', `/midjourney/task/${taskId}`, { token: other })).status).toBe(404);
     t.clock.advance(4000);
@@ -209,7 +228,7 @@ describe('drawing offline (no keys)', () => {
     expect(up.body.data).toMatchObject({ action: 'upscale', cost: 1 });
     await waitFor(async () => (await taskOf(up.body.data.id)).status === 'running');
     t.clock.advance(3000);
-    await waitFor(async () => (await taskOf(up.body.data.id)).status === 'success');
+    await waitMoving(t, async () => (await taskOf(up.body.data.id)).status === 'success');
     const upscaled = await taskOf(up.body.data.id);
     expect(upscaled).toMatchObject({ charged: 1 });
     expect(upscaled.buttons.map((b: { label: string }) => b.label)).toEqual(expect.arrayContaining(['Zoom Out 2x', '⬅️']));
