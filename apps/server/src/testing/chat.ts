@@ -121,3 +121,22 @@ export const waitFor = async (cond: () => boolean | Promise<boolean>, ms = 5000)
     await new Promise((r) => setTimeout(r, 10));
   }
 };
+
+/**
+ * Waits for `cond`, moving the test clock on `stepMs` at most every `everyMs` of real time (at most
+ * `maxMs` in all): a job step may still be scheduling its next poll from the clock when a test moves
+ * it once, and that poll then lands after the moved time.
+ */
+export async function waitMovingClock(t: TestApp, cond: () => boolean | Promise<boolean>, o: { stepMs?: number; everyMs?: number; maxMs?: number; timeoutMs?: number } = {}) {
+  const { stepMs = 3100, everyMs = 200, maxMs = Infinity, timeoutMs = 5000 } = o;
+  let last = 0;
+  let moved = 0;
+  await waitFor(async () => {
+    if (Date.now() - last > everyMs && moved + stepMs <= maxMs) {
+      last = Date.now();
+      moved += stepMs;
+      t.clock.advance(stepMs);
+    }
+    return cond();
+  }, timeoutMs);
+}

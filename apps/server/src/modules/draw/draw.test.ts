@@ -8,7 +8,7 @@ import { DESCRIBED, samplePng, startFakeImages, startFakeMj } from '../../testin
 import { describePrompts } from '../../providers/image/midjourney.ts';
 import { actionOf } from './service.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
-import { waitFor } from '../../testing/chat.ts';
+import { waitFor, waitMovingClock } from '../../testing/chat.ts';
 import { readSseEvents } from '../../testing/sse.ts';
 import { mjStreamEvent } from '@app/shared';
 import { userIdOf } from '../billing/test-kit.ts';
@@ -35,25 +35,6 @@ async function imageCount(t: TestApp, userId: number) {
 async function fetchStored(t: TestApp, url: string) {
   const res = await t.app.inject({ method: 'GET', url: url.startsWith('/') ? url : new URL(url).pathname });
   return { status: res.statusCode, type: res.headers['content-type'], body: res.rawPayload };
-}
-
-/**
- * Waits for `cond`, moving the clock on 100 ms every 250 ms: a job step that has just set its task
- * running may still be scheduling its next poll from the clock when the test moves it (the poll then
- * lands after the moved time). At most +2 s, so an offline task of 6 s is still in progress.
- */
-async function waitMoving(t: TestApp, cond: () => Promise<boolean>) {
-  let last = Date.now();
-  let moved = 0;
-  await waitFor(async () => {
-    if (await cond()) return true;
-    if (Date.now() - last > 250 && moved < 2000) {
-      last = Date.now();
-      moved += 100;
-      t.clock.advance(100);
-    }
-    return false;
-  }, 10_000);
 }
 
 describe('drawing offline (no keys)', () => {
@@ -211,7 +192,8 @@ describe('drawing offline (no keys)', () => {
     const taskId = sub.body.data.id as number;
     await waitFor(async () => (await taskOf(taskId)).status === 'running');
     t.clock.advance(3000);
-    await waitMoving(t, async () => (await taskOf(taskId)).progress > 0);
+    // At most +2 s: the offline task of 6 s is still in progress.
+    await waitMovingClock(t, async () => (await taskOf(taskId)).progress > 0, { stepMs: 100, everyMs: 250, maxMs: 2000, timeoutMs: 10_000 });
     expect((await taskOf(taskId)).status).toBe('running');
     expect((await t.call('GET', `/midjourney/task/${taskId}`, { token: other })).status).toBe(404);
     t.clock.advance(4000);
@@ -228,7 +210,7 @@ describe('drawing offline (no keys)', () => {
     expect(up.body.data).toMatchObject({ action: 'upscale', cost: 1 });
     await waitFor(async () => (await taskOf(up.body.data.id)).status === 'running');
     t.clock.advance(3000);
-    await waitMoving(t, async () => (await taskOf(up.body.data.id)).status === 'success');
+    await waitMovingClock(t, async () => (await taskOf(up.body.data.id)).status === 'success', { stepMs: 100, everyMs: 250, maxMs: 2000, timeoutMs: 10_000 });
     const upscaled = await taskOf(up.body.data.id);
     expect(upscaled).toMatchObject({ charged: 1 });
     expect(upscaled.buttons.map((b: { label: string }) => b.label)).toEqual(expect.arrayContaining(['Zoom Out 2x', '⬅️']));
@@ -443,14 +425,8 @@ describe('professional drawing against a fake midjourney-proxy (trueai-org editi
   };
   /** Fails every task still open at the fake and waits until none is running here. */
   const drain = async () => {
-    let last = 0;
-    await waitFor(async () => {
+    await waitMovingClock(t, async () => {
       for (const task of fake.tasks.values()) if (['SUBMITTED', 'IN_PROGRESS', 'MODAL'].includes(task.status)) fake.failTask(task.id, 'drained');
-      // The clock one poll on, at most every 200 ms (a step may still be setting its next poll).
-      if (Date.now() - last > 200) {
-        last = Date.now();
-        t.clock.advance(3100);
-      }
       return (await t.ctx.db.select().from(drawTasks).where(inArray(drawTasks.status, ['running', 'queued']))).length === 0;
     });
   };
@@ -666,15 +642,7 @@ describe('professional drawing against a fake midjourney-proxy (trueai-org editi
     expect(cz.body.data).toMatchObject({ action: 'zoom', cost: 2 });
     const czRemote = await remoteOf(cz.body.data.id);
     expect(fake.tasks.get(czRemote)!.status).toBe('MODAL');
-    // The clock one poll on, at most every 200 ms (the step may still be setting its next poll).
-    let last = 0;
-    await waitFor(() => {
-      if (Date.now() - last > 200) {
-        last = Date.now();
-        t.clock.advance(3100);
-      }
-      return fake.submits.some((x) => x.path === '/mj/submit/modal' && x.body.taskId === czRemote);
-    });
+    await waitMovingClock(t, () => fake.submits.some((x) => x.path === '/mj/submit/modal' && x.body.taskId === czRemote));
     expect(fake.submits.find((x) => x.path === '/mj/submit/modal')!.body.prompt).toBe('zoom me --zoom 2');
     fake.succeed(czRemote);
     await t.app.inject({ method: 'POST', url: notifyPath(czRemote), payload: {} });
@@ -710,29 +678,13 @@ describe('professional drawing against a fake midjourney-proxy (trueai-org editi
     fake.progress(remote2, 50);
     await t.turns.jobs.close();
     const t2 = await createTestApp({ shareWith: t, env, turns: { jobs: { pollMs: 20 } } });
-    // Moves the clock one poll on, at most every 200 ms of real time (a step may still be setting its next poll).
-    let last = 0;
-    const nudge = () => {
-      if (Date.now() - last < 200) return;
-      last = Date.now();
-      t.clock.advance(3100);
-    };
     try {
       // Both resumed at once: their polls go as one list-by-condition call, and its answer moves both.
-      await waitFor(async () => {
-        nudge();
-        return fake.lists.some((ids) => ids.includes(remote) && ids.includes(remote2));
-      });
-      await waitFor(async () => {
-        nudge();
-        return (await taskOf(sub.body.data.id)).progress === 30 && (await taskOf(sub2.body.data.id)).progress === 50;
-      });
+      await waitMovingClock(t, () => fake.lists.some((ids) => ids.includes(remote) && ids.includes(remote2)));
+      await waitMovingClock(t, async () => (await taskOf(sub.body.data.id)).progress === 30 && (await taskOf(sub2.body.data.id)).progress === 50);
       fake.succeed(remote);
       fake.succeed(remote2);
-      await waitFor(async () => {
-        nudge();
-        return (await taskOf(sub.body.data.id)).status === 'success' && (await taskOf(sub2.body.data.id)).status === 'success';
-      });
+      await waitMovingClock(t, async () => (await taskOf(sub.body.data.id)).status === 'success' && (await taskOf(sub2.body.data.id)).status === 'success');
       expect(await taskOf(sub.body.data.id)).toMatchObject({ status: 'success', charged: 2 });
       const images = await t.ctx.db.select().from(drawImages).where(eq(drawImages.prompt, 'restart me'));
       expect(images).toHaveLength(1);

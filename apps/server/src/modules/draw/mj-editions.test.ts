@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balances, drawTasks } from '../../db/schema/index.ts';
 import { MidjourneyProxy } from '../../providers/image/midjourney.ts';
 import { DrawProviderError } from '../../providers/image/types.ts';
-import { waitFor } from '../../testing/chat.ts';
+import { waitFor, waitMovingClock } from '../../testing/chat.ts';
 import { startFakeMj, type MjEdition } from '../../testing/fake-draw.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { userIdOf } from '../billing/test-kit.ts';
@@ -36,14 +36,7 @@ describe.each<MjEdition>(['novicezk', 'trueai'])('midjourney-proxy, %s edition',
   };
   /** Waits for the task to end, moving the clock one poll on at most every 200 ms of real time. */
   const settled = async (id: number) => {
-    let last = 0;
-    await waitFor(async () => {
-      if (Date.now() - last > 200) {
-        last = Date.now();
-        t.clock.advance(3100);
-      }
-      return ['success', 'failed'].includes((await rowOf(id)).status);
-    });
+    await waitMovingClock(t, async () => ['success', 'failed'].includes((await rowOf(id)).status));
     return taskOf(id);
   };
   const submit = async (prompt: string) => (await t.call('POST', '/midjourney/submit', { token, body: { prompt } })).body.data.id as number;
@@ -58,14 +51,7 @@ describe.each<MjEdition>(['novicezk', 'trueai'])('midjourney-proxy, %s edition',
   };
   const drain = async () => {
     for (const task of fake.tasks.values()) if (['SUBMITTED', 'IN_PROGRESS', 'MODAL', 'NOT_START'].includes(task.status)) fake.failTask(task.id, 'drained');
-    let last = 0;
-    await waitFor(async () => {
-      if (Date.now() - last > 200) {
-        last = Date.now();
-        t.clock.advance(3100);
-      }
-      return (await t.ctx.db.select().from(drawTasks).where(inArray(drawTasks.status, ['running', 'queued']))).length === 0;
-    });
+    await waitMovingClock(t, async () => (await t.ctx.db.select().from(drawTasks).where(inArray(drawTasks.status, ['running', 'queued']))).length === 0);
   };
 
   beforeAll(async () => {
@@ -128,14 +114,7 @@ describe.each<MjEdition>(['novicezk', 'trueai'])('midjourney-proxy, %s edition',
       const cz = (await press(u1, custom.custom_id)).body.data.id as number;
       const czRemote = await remoteOf(cz);
       expect(fake.tasks.get(czRemote)!.status).toBe('MODAL');
-      let last = 0;
-      await waitFor(() => {
-        if (Date.now() - last > 200) {
-          last = Date.now();
-          t.clock.advance(3100);
-        }
-        return fake.submits.some((x) => x.path === '/mj/submit/modal' && x.body.taskId === czRemote);
-      });
+      await waitMovingClock(t, () => fake.submits.some((x) => x.path === '/mj/submit/modal' && x.body.taskId === czRemote));
       expect(fake.submits.find((x) => x.path === '/mj/submit/modal' && x.body.taskId === czRemote)!.body.prompt).toBe('a fox in the snow --zoom 2');
       fake.succeed(czRemote);
       expect(await settled(cz)).toMatchObject({ status: 'success', charged: 2 });
@@ -145,14 +124,7 @@ describe.each<MjEdition>(['novicezk', 'trueai'])('midjourney-proxy, %s edition',
         const v1 = (await press(done.id, done.buttons.find((b) => b.label === 'V1')!.custom_id)).body.data.id as number;
         const vRemote = await remoteOf(v1);
         expect(fake.tasks.get(vRemote)!.status).toBe('MODAL');
-        last = 0;
-        await waitFor(() => {
-          if (Date.now() - last > 200) {
-            last = Date.now();
-            t.clock.advance(3100);
-          }
-          return fake.tasks.get(vRemote)!.status === 'SUBMITTED';
-        });
+        await waitMovingClock(t, () => fake.tasks.get(vRemote)!.status === 'SUBMITTED');
         expect(fake.submits.find((x) => x.path === '/mj/submit/modal' && x.body.taskId === vRemote)!.body.prompt).toBe('a fox in the snow');
         fake.succeed(vRemote);
         expect(await settled(v1)).toMatchObject({ status: 'success', charged: 2 });
