@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balances, drawImages, drawTasks } from '../../db/schema/index.ts';
+import { drawImages, drawTasks } from '../../db/schema/index.ts';
 import { OpenAiImages } from '../../providers/image/openai.ts';
 import { MidjourneyProxy } from '../../providers/image/midjourney.ts';
 import { inspectImage } from '../../core/image-type.ts';
@@ -11,26 +11,13 @@ import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { waitFor, waitMovingClock } from '../../testing/chat.ts';
 import { readSseEvents } from '../../testing/sse.ts';
 import { mjStreamEvent } from '@app/shared';
-import { userIdOf } from '../billing/test-kit.ts';
+import { dataUrl, drawLeft, imageCount, setDraw } from './test-kit.ts';
 
 let phoneSeq = 0;
-const dataUrl = (b: Buffer, mime = 'image/png') => `data:${mime};base64,${b.toString('base64')}`;
 /** A data URL that claims png but holds no image. */
 const NOT_IMAGE = dataUrl(Buffer.from('<html>not an image, just text pretending</html>'));
 const phone = () => `1390000${String(1000 + phoneSeq++).padStart(4, '0')}`;
 
-async function setDraw(t: TestApp, token: string, n: number) {
-  const id = await userIdOf(t, token);
-  await t.ctx.db.update(balances).set({ baseDraw: n, memberDraw: 0 }).where(eq(balances.userId, id));
-  return id;
-}
-async function drawLeft(t: TestApp, userId: number) {
-  const [b] = await t.ctx.db.select().from(balances).where(eq(balances.userId, userId));
-  return b!.baseDraw + b!.memberDraw;
-}
-async function imageCount(t: TestApp, userId: number) {
-  return (await t.ctx.db.select().from(drawImages).where(eq(drawImages.userId, userId))).length;
-}
 /** GETs a stored file through our own /uploads route. */
 async function fetchStored(t: TestApp, url: string) {
   const res = await t.app.inject({ method: 'GET', url: url.startsWith('/') ? url : new URL(url).pathname });
