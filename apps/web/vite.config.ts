@@ -3,8 +3,8 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 const API = 'http://127.0.0.1:3000';
-// Calls outside /api that SPEC §7.2 names; the dev server forwards them to the API.
-const apiPaths = ['/api', '/user/', '/balance/', '/group/', '/chatlog/', '/chatgpt/', '/midjourney/getList', '/app/', '/order/', '/signin/', '/official/', '/artifact-frame'];
+// Calls outside /api that SPEC §7.2 names, and the locally stored pictures; the dev server forwards them to the API.
+export const apiPaths = ['/api', '/user/', '/balance/', '/group/', '/chatlog/', '/chatgpt/', '/midjourney/', '/uploads/', '/app/', '/order/', '/signin/', '/official/', '/artifact-frame'];
 
 export default defineConfig({
   root: import.meta.dirname,
