@@ -1,5 +1,4 @@
 import { create } from 'zustand';
-import { DEFAULT_LOCALE } from '@app/shared/constants';
 import { useAppSetting } from '../lib/app-setting.ts';
 import { setLanguage } from '../lib/i18n.ts';
 import { useSession } from '../lib/session.ts';
@@ -43,9 +42,9 @@ let booted = false;
 export function bootOnce() {
   if (booted) return;
   booted = true;
-  // SPEC §4.9: zh-CN at start; the user may switch afterwards.
-  void setLanguage(DEFAULT_LOCALE);
-  useAppSetting.getState().setLanguage(DEFAULT_LOCALE);
+  // SPEC §4.9 forces zh-CN at start, §3 keeps appSetting.language: a language the user chose
+  // stays across reloads, zh-CN otherwise (readAppSetting's default).
+  void setLanguage(useAppSetting.getState().language);
   void useBoot.getState().start();
   withTracking((t) => {
     t.initTracking();
