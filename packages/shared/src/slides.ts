@@ -20,7 +20,7 @@ export const DECK_LANGUAGES = [
 ] as const;
 export const DECK_AUDIENCES = ['通用', '学生', '职场同事', '管理层', '客户', '投资人'] as const;
 
-export const SLIDE_KINDS = ['cover', 'contents', 'section', 'bullets', 'two-column', 'quote', 'chart', 'end'] as const;
+export const SLIDE_KINDS = ['cover', 'contents', 'section', 'bullets', 'two-column', 'quote', 'chart', 'timeline', 'end'] as const;
 export type SlideKind = (typeof SLIDE_KINDS)[number];
 
 export const DECK_STATUSES = ['outlining', 'outline', 'generating', 'done', 'failed'] as const;

@@ -43,7 +43,11 @@ export const deckSlide = z.object({
   right: z.object({ heading: line('右栏标题'), bullets: z.array(line('右栏要点')).max(6) }).optional(),
   quote: z.string().trim().max(300, '引言不能超过 300 个字').refine(isSafeText, UNSAFE_TEXT_MESSAGE).optional(),
   source: line('出处').optional(),
-  chart: z.array(z.object({ label: line('图表标签'), value: z.number().min(0).max(100) })).max(6).optional(),
+  /** A bar chart's values (any scale; `unit` names it, `source` says where the figures come from). */
+  chart: z.array(z.object({ label: line('图表标签'), value: z.number().min(-1e12).max(1e12) })).max(6).optional(),
+  unit: z.string().trim().max(12, '单位不能超过 12 个字').refine(isSafeText, UNSAFE_TEXT_MESSAGE).optional(),
+  /** A timeline or process: steps in order, each a short label (a year, 第一步) and what happens. */
+  steps: z.array(z.object({ label: z.string().trim().max(20, '步骤标签不能超过 20 个字').refine(isSafeText, UNSAFE_TEXT_MESSAGE), text: line('步骤内容') })).max(6).optional(),
   notes: z.string().max(DECK_NOTES_MAX, `备注不能超过 ${DECK_NOTES_MAX} 个字`).refine(isSafeText, UNSAFE_TEXT_MESSAGE).default(''),
   /** The outline section it belongs to (-1: cover, contents, end). */
   section: z.number().int().min(-1).max(DECK_SECTIONS_MAX),
