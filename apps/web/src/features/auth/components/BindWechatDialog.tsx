@@ -63,8 +63,8 @@ export default function BindWechatDialog({ open, onClose }: { open: boolean; onC
           if (reply.code === Code.OK) toast.success(reply.message || t('bind.success'));
           else toast.error(reply.message);
           await useSession.getState().loadUser().catch(() => {});
-          if (reply.code === Code.OK) onClose();
-          else setAttempt((n) => n + 1);
+          // Bound or refused (e.g. this WeChat is bound to another account), the dialog closes once the message is shown.
+          onClose();
         })
         .catch(() => {
           // A dropped request is retried on the next tick.
