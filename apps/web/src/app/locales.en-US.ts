@@ -37,16 +37,6 @@ export default {
     purchaseNotYet: 'The purchase has not gone through yet. If you paid, refresh in a moment.',
   },
   notice: { title: 'Notice', ok: 'Got it', hide: "Don't show again" },
-  dialog: {
-    title: { pay: 'Payment', goods: 'Upgrade', bindWechat: 'Link WeChat', signIn: 'Daily check-in', ppt: 'AI slides plans' },
-    soonLine: 'This feature is being built and will be available soon.',
-    gotIt: 'Got it',
-    goodsNote: 'Online payment opens soon.',
-    goodsEmpty: 'No plans available right now',
-    originalPrice: 'Original price',
-    permanent: 'Never expires',
-    days: '{{count}} days',
-  },
   welcome: {
     pitch: 'Your all-in-one AI assistant: chat, read documents, draw and make slides in one place.',
     start: 'Get started',

@@ -39,16 +39,6 @@ registerSplitLocales('app', {
     purchaseNotYet: '您还没有购买成功哦，如已付款请稍后刷新查看',
   },
   notice: { title: '公告', ok: '我知道了', hide: '不再提示' },
-  dialog: {
-    title: { pay: '订单支付', goods: '升级会员', bindWechat: '绑定微信', signIn: '每日签到', ppt: 'AI PPT 套餐' },
-    soonLine: '这个功能正在开发中，上线后即可使用。',
-    gotIt: '知道了',
-    goodsNote: '在线支付即将开放，敬请期待。',
-    goodsEmpty: '暂时没有可购买的套餐',
-    originalPrice: '原价',
-    permanent: '永久有效',
-    days: '{{count}} 天',
-  },
   welcome: {
     pitch: '你的全能 AI 助手：聊天、读文档、画图、做 PPT，一个地方全搞定。',
     start: '开始使用',

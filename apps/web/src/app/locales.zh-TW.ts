@@ -37,16 +37,6 @@ export default {
     purchaseNotYet: '您還沒有購買成功哦，如已付款請稍後重新整理查看',
   },
   notice: { title: '公告', ok: '我知道了', hide: '不再提示' },
-  dialog: {
-    title: { pay: '訂單支付', goods: '升級會員', bindWechat: '綁定微信', signIn: '每日簽到', ppt: 'AI PPT 套餐' },
-    soonLine: '這個功能正在開發中，上線後即可使用。',
-    gotIt: '知道了',
-    goodsNote: '線上支付即將開放，敬請期待。',
-    goodsEmpty: '暫時沒有可購買的套餐',
-    originalPrice: '原價',
-    permanent: '永久有效',
-    days: '{{count}} 天',
-  },
   welcome: {
     pitch: '你的全能 AI 助手：聊天、讀文件、畫圖、做 PPT，一個地方全搞定。',
     start: '開始使用',
