@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverBundleOptions } from './server-bundle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -65,30 +66,11 @@ await step(
   },
 );
 
-await step('server', ['apps/server/src', 'apps/server/package.json', 'scripts/build.mjs', ...common], 'apps/server/dist/.build-stamp', async () => {
+await step('server', ['apps/server/src', 'apps/server/package.json', 'scripts/build.mjs', 'scripts/server-bundle.mjs', ...common], 'apps/server/dist/.build-stamp', async () => {
   const { build } = await import('esbuild');
   const src = join(root, 'apps/server/src');
   const out = join(root, 'apps/server/dist');
   rmSync(out, { recursive: true, force: true });
-  await build({
-    absWorkingDir: root,
-    entryPoints: { main: join(src, 'main.ts'), 'parse-process': join(src, 'modules/document/parse-process.ts'), 'canvas-process': join(src, 'providers/image/canvas-process.ts') },
-    outdir: out,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: 'linked',
-    logLevel: 'warning',
-    plugins: [
-      {
-        // Every npm package is external except our workspace packages (@app/*), which are TypeScript.
-        name: 'external-packages',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('@app/') || a.path.startsWith('node:') ? undefined : { path: a.path, external: true }));
-        },
-      },
-    ],
-  });
+  await build(serverBundleOptions(root));
   cpSync(join(src, 'db/migrations'), join(out, 'migrations'), { recursive: true, filter: (f) => !f.includes(`${join('migrations', 'meta')}`) });
 });
