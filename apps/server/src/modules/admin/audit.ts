@@ -3,31 +3,6 @@ import type { AuditItem } from '@app/shared';
 import type { Db } from '../../db/client.ts';
 import { adminAudit, users } from '../../db/schema/index.ts';
 
-export interface AuditEntry {
-  adminId: number;
-  action: string;
-  targetType: string;
-  targetId: string | number;
-  before: unknown;
-  after: unknown;
-  reason?: string | null;
-  ip?: string | null;
-}
-
-/** One audit row; call it with the transaction that makes the change. */
-export async function writeAudit(tx: Db, e: AuditEntry) {
-  await tx.insert(adminAudit).values({
-    adminId: e.adminId,
-    action: e.action,
-    targetType: e.targetType,
-    targetId: String(e.targetId),
-    before: e.before ?? null,
-    after: e.after ?? null,
-    reason: e.reason ?? null,
-    ip: e.ip ?? null,
-  });
-}
-
 export interface AuditFilter {
   page: number;
   size: number;

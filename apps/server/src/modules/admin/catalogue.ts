@@ -5,7 +5,7 @@ import { AppError, badRequest, notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { sqlState, SqlState } from '../../db/errors.ts';
 import { cardKeyBatches, orders, packages } from '../../db/schema/index.ts';
-import { writeAudit } from './audit.ts';
+import { writeAudit } from '../../core/audit.ts';
 import type { Actor } from './users.ts';
 
 type PackageRow = typeof packages.$inferSelect;

@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { documentActions } from '../../db/schema/index.ts';
 import { documentActionsOf } from '../document/public.ts';
-import { writeAudit } from './audit.ts';
+import { writeAudit } from '../../core/audit.ts';
 import type { Actor } from './users.ts';
 
 /** The document chat's quick actions (总结全文, 问答, …): label, instruction, how it reads the document, order, on/off. Never deleted (old answers name them). */

@@ -4,7 +4,7 @@ import type { AppContext } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { appCategories, appCollects, apps, chatGroups } from '../../db/schema/index.ts';
-import { writeAudit } from './audit.ts';
+import { writeAudit } from '../../core/audit.ts';
 import type { Actor } from './users.ts';
 
 /**

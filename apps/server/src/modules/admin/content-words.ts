@@ -6,7 +6,7 @@ import { normaliseWord } from '../../core/word-matcher.ts';
 import type { Db } from '../../db/client.ts';
 import { moderationWords } from '../../db/schema/index.ts';
 import { moderationOf } from '../config/public.ts';
-import { writeAudit } from './audit.ts';
+import { writeAudit } from '../../core/audit.ts';
 import type { Actor } from './users.ts';
 
 /** The moderation word list: words stored normalised (see core/word-matcher.ts), so the list shows what is matched. */

@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { drawExamples, drawTypes } from '../../db/schema/index.ts';
 import { drawContentOf, galleryForModeration, setGalleryHidden } from '../draw/public.ts';
-import { writeAudit } from './audit.ts';
+import { writeAudit } from '../../core/audit.ts';
 import type { Actor } from './users.ts';
 
 type TypePatch = Partial<Omit<AdminDrawType, 'code'>>;

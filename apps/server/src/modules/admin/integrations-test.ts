@@ -11,7 +11,7 @@ import { createPayProviders, type PaymentAction, type PayProvider } from '../../
 import { createSmsProvider } from '../../providers/sms/index.ts';
 import { createStorageProvider } from '../../providers/storage/index.ts';
 import { OfficialWechat } from '../../providers/wechat/index.ts';
-import { writeAudit } from './audit.ts';
+import { writeAudit } from '../../core/audit.ts';
 import { envValue, scrubSecrets } from './integrations.ts';
 import type { Actor } from './users.ts';
 

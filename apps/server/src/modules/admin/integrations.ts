@@ -9,7 +9,7 @@ import { kindOf, SETTING_LABEL } from '../../core/integrations.ts';
 import type { Db } from '../../db/client.ts';
 import { integrationSettings } from '../../db/schema/index.ts';
 import { PAY_PRIORITY } from '../../providers/pay/index.ts';
-import { writeAudit } from './audit.ts';
+import { writeAudit } from '../../core/audit.ts';
 import type { Actor } from './users.ts';
 
 /**

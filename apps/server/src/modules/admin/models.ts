@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { modelKeys, models } from '../../db/schema/index.ts';
 import type { ConfigService } from '../config/service.ts';
 import { guessCapabilities, tokenParamOf } from '../models/service.ts';
-import { writeAudit } from './audit.ts';
+import { writeAudit } from '../../core/audit.ts';
 import type { Actor } from './users.ts';
 
 type ModelRow = typeof models.$inferSelect;

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { orders, packages, paymentNotifications } from '../../db/schema/index.ts';
 import type { PayProviderName } from '../../providers/pay/index.ts';
 import { fulfil } from '../billing/public.ts';
-import { writeAudit } from './audit.ts';
+import { writeAudit } from '../../core/audit.ts';
 import type { Actor } from './users.ts';
 
 type OrderRow = typeof orders.$inferSelect;

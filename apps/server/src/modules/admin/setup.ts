@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { adminSetupTokens, users } from '../../db/schema/index.ts';
 import { AuthService } from '../auth/service.ts';
 import { ensureBalanceRow } from '../billing/public.ts';
-import { writeAudit } from './audit.ts';
+import { writeAudit } from '../../core/audit.ts';
 
 /**
  * The one-time setup link: with no administrator and no ADMIN_PASSWORD / ADMIN_PHONE, each start

@@ -4,7 +4,7 @@ import type { AppContext } from '../../core/context.ts';
 import type { Db } from '../../db/client.ts';
 import { menus, notices, siteConfig } from '../../db/schema/index.ts';
 import { SETTINGS_DEFAULTS, type ConfigService } from '../config/service.ts';
-import { writeAudit } from './audit.ts';
+import { writeAudit } from '../../core/audit.ts';
 import type { Actor } from './users.ts';
 
 const tx = <T>(ctx: AppContext, run: (db: Db) => Promise<T>) => ctx.db.transaction((raw) => run(raw as unknown as Db));

@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { authTokens, balanceLedger, balances, orders, signIns, users } from '../../db/schema/index.ts';
 import { AuthService } from '../auth/service.ts';
-import { writeAudit } from './audit.ts';
+import { writeAudit } from '../../core/audit.ts';
 
 export interface Actor {
   adminId: number;

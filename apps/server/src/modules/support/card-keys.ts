@@ -7,7 +7,7 @@ import type { AppContext } from '../../core/context.ts';
 import { AppError, badRequest, notFound, tooMany } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { balances, cardKeyBatches, cardKeys, packages, users } from '../../db/schema/index.ts';
-import { writeAudit } from '../admin/public.ts';
+import { writeAudit } from '../../core/audit.ts';
 import { grantPackage } from '../billing/public.ts';
 
 type BatchRow = typeof cardKeyBatches.$inferSelect;

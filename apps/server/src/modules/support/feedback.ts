@@ -5,7 +5,7 @@ import { notFound } from '../../core/errors.ts';
 import { randomToken } from '../../core/ids.ts';
 import type { Db } from '../../db/client.ts';
 import { feedbackReplies, feedbacks, users } from '../../db/schema/index.ts';
-import { writeAudit } from '../admin/public.ts';
+import { writeAudit } from '../../core/audit.ts';
 
 type FeedbackRow = typeof feedbacks.$inferSelect;
 type ReplyRow = typeof feedbackReplies.$inferSelect;
