@@ -7,6 +7,7 @@ import { AppMenu } from './components/AppMenu.tsx';
 import { sendMessage } from './controller/turns.ts';
 import { useMenuSelection } from './hooks/useMenuSelection.ts';
 import { useRemote } from './hooks/useRemote.ts';
+import { useAppIdQuery } from '../../lib/useAppIdQuery.ts';
 import { useChat } from './stores/chat-store.ts';
 import { IntroCard, PickPrompt } from './components/AppIntro.tsx';
 import './locales.ts';
@@ -29,6 +30,7 @@ export default function ChatExpertPage() {
   const categories = useMemo(() => menu.data?.map((c) => ({ id: c.id, name: c.name, entries: c.identities ?? [] })) ?? null, [menu.data]);
   const firstId = categories?.flatMap((c) => c.entries)[0]?.id ?? null;
   const { selectedId, pick } = useMenuSelection('identityId', firstId);
+  useAppIdQuery({ kind: 'expert', open: (id) => void pick(id) });
   const detail = useRemote(selectedId, () => fetchExpertDetail(selectedId!));
   const info = detail.data;
   // SPEC §3 chat meta: which expert this screen talks to (kept in chatStorage with the groups).

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { ChatHistory } from './components/ChatHistory.tsx';
 import { ChatMain } from './components/ChatMain.tsx';
 import { useChatSync } from './hooks/useChatSync.ts';
-import { useAppIdQuery } from './hooks/useAppIdQuery.ts';
+import { useAppIdQuery } from '../../lib/useAppIdQuery.ts';
 import { useHistoryColumn, useIsMobile } from '../../lib/useIsMobile.ts';
 import { useChatUi } from './stores/ui-store.ts';
 import './locales.ts';

@@ -12,6 +12,7 @@ import { TemplateForm } from './components/TemplateForm.tsx';
 import { sendMessage } from './controller/turns.ts';
 import { useMenuSelection } from './hooks/useMenuSelection.ts';
 import { useRemote } from './hooks/useRemote.ts';
+import { useAppIdQuery } from '../../lib/useAppIdQuery.ts';
 import { useChat } from './stores/chat-store.ts';
 import './locales.ts';
 
@@ -33,6 +34,7 @@ export default function ChatTempPage() {
   const categories = useMemo(() => menu.data?.map((c) => ({ id: c.id, name: c.name, entries: c.templates ?? [] })) ?? null, [menu.data]);
   const firstId = categories?.flatMap((c) => c.entries)[0]?.id ?? null;
   const { selectedId, pick } = useMenuSelection('templateId', firstId);
+  useAppIdQuery({ kind: 'template', open: (id) => void pick(id) });
   const detail = useRemote(selectedId, () => fetchTemplateInfo(selectedId!));
   const info = detail.data;
 

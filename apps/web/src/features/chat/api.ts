@@ -128,10 +128,3 @@ export const fetchTemplateInfo = (id: number) => callRoute(templateInfo, undefin
 export const fetchExpertMenu = () => callRoute(expertList, undefined).then((d) => d.list);
 export const fetchExpertDetail = (id: number) => callRoute(expertDetail, undefined, { params: { id } });
 
-/** Which chat screen an app id belongs to (a template or an expert), null when it is neither; never toasts. */
-export async function appKindOf(id: number): Promise<'template' | 'expert' | null> {
-  const opts = { params: { id }, silent: true } as const;
-  if (await callRoute(templateInfo, undefined, opts).then(() => true, () => false)) return 'template';
-  if (await callRoute(expertDetail, undefined, opts).then(() => true, () => false)) return 'expert';
-  return null;
-}

@@ -11,7 +11,6 @@ export default {
     read: 'Read aloud',
     stopReading: 'Stop reading',
   },
-  appNotFound: 'This app does not exist or was taken down',
   networkError: 'Network error, please check your connection and try again',
   needLogin: 'Please log in first',
   uploadFailed: 'Image upload failed, please try again later',

@@ -16,7 +16,6 @@ registerSplitLocales('chat', {
   },
   networkError: '网络异常，请检查网络后重试',
   needLogin: '请先登录',
-  appNotFound: '应用不存在或已下架',
   uploadFailed: '图片上传失败，请稍后重试',
   newChat: '新对话',
   newChatButton: '新建对话',

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useHistoryColumn, useIsMobile } from '../../lib/useIsMobile.ts';
+import { useAppIdQuery } from '../../lib/useAppIdQuery.ts';
 import { DocMain } from './components/DocMain.tsx';
 import { DocSidebar } from './components/DocSidebar.tsx';
 import { useDocLimits, useDocOptions } from './hooks/useDocOptions.ts';
@@ -24,6 +25,7 @@ function useMountedOnce(open: boolean) {
 /** /talk-file: document chat (SPEC §2.7, §4.8). */
 export default function ChatFilePage() {
   useDocumentSync();
+  useAppIdQuery();
   const mobile = useIsMobile();
   const column = useHistoryColumn();
   const options = useDocOptions();
