@@ -9,7 +9,8 @@ export const DECK_PAGES_MAX = 30;
 export const DECK_TOPIC_MAX = 100;
 export const DECK_SOURCE_MAX = 20_000;
 export const DECK_SECTIONS_MAX = 12;
-export const DECK_POINTS_MAX = 6;
+/** Points per outline section: room for a few figures and their source besides the text points. */
+export const DECK_POINTS_MAX = 8;
 export const DECK_LINE_MAX = 120;
 export const DECK_NOTES_MAX = 1000;
 
