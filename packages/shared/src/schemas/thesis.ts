@@ -96,6 +96,9 @@ export const thesisDetail = thesisSummary.extend({
   outline: z.array(chapterView).nullable(),
   abstract: z.string(),
   keywords: z.string(),
+  /** The English abstract and key words of a Chinese 毕业论文 ('' otherwise). */
+  abstract_en: z.string(),
+  keywords_en: z.string(),
   order_sn: z.string().nullable(),
   charged: z.number(),
   /** The credits writing the current outline holds (0 when paid by an order). */
@@ -105,6 +108,8 @@ export const thesisDetail = thesisSummary.extend({
   /** The section being written now, when a job runs. */
   writing_key: z.string().nullable(),
   offline: z.boolean(),
+  /** Whether the server can export a PDF (LibreOffice installed). */
+  pdf: z.boolean(),
 });
 export type ThesisDetail = z.infer<typeof thesisDetail>;
 
@@ -154,7 +159,7 @@ export const thesisWatchEvent = z.discriminatedUnion('type', [
 ]);
 export type ThesisWatchEvent = z.infer<typeof thesisWatchEvent>;
 
-export const thesisExportQuery = z.object({ id: thesisId, format: z.enum(['docx', 'md'], { error: '导出格式无效' }).default('docx') });
+export const thesisExportQuery = z.object({ id: thesisId, format: z.enum(['docx', 'md', 'pdf'], { error: '导出格式无效' }).default('docx') });
 
 export const thesisOrderItem = z.object({
   order_sn: z.string(),

@@ -37,6 +37,9 @@ export const theses = pgTable(
     outline: jsonb('outline').$type<ThesisOutlineChapter[]>(),
     abstract: text('abstract').notNull().default(''),
     keywords: text('keywords').notNull().default(''),
+    /** The English abstract and key words of a Chinese 毕业论文 ('' otherwise). */
+    abstractEn: text('abstract_en').notNull().default(''),
+    keywordsEn: text('keywords_en').notNull().default(''),
     status: text('status').notNull().default('draft'),
     /** The writing job in progress or last run. */
     jobId: integer('job_id'),

@@ -3,6 +3,7 @@ import { Code, thesisCost, type ThesisDetail, type ThesisOrderIndexReply, type T
 import type { AuthUser } from '../../core/auth.ts';
 import type { AppContext } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
+import { officeCommand } from '../../core/office.ts';
 import { limitOrThrow } from '../../core/rate-limit.ts';
 import type { Db } from '../../db/client.ts';
 import { orders, packages, theses, thesisSections, users, type ThesisOutlineChapter } from '../../db/schema/index.ts';
@@ -124,6 +125,8 @@ export class ThesisService {
       outline,
       abstract: t.abstract,
       keywords: t.keywords,
+      abstract_en: t.abstractEn,
+      keywords_en: t.keywordsEn,
       order_sn: t.orderNo,
       charged: t.charged,
       estimate: t.orderNo ? 0 : thesisCost(outlineChars(t.outline)),
@@ -131,6 +134,7 @@ export class ThesisService {
       job_id: t.jobId,
       writing_key: t.status === 'writing' ? writingKey : null,
       offline: t.offline === 1,
+      pdf: officeCommand() !== null,
     };
   }
 
@@ -170,8 +174,9 @@ export class ThesisService {
   }
 
   /** The file of a thesis (docx or Markdown) with its name. */
-  async exportFile(user: AuthUser, id: number, format: 'docx' | 'md'): Promise<{ body: Buffer | string; name: string; type: string }> {
+  async exportFile(user: AuthUser, id: number, format: 'docx' | 'md' | 'pdf'): Promise<{ body: Buffer | string; name: string; type: string }> {
     const t = await this.require(user.id, id);
+    if (format === 'pdf') throw field('format', '暂不支持导出 PDF');
     if (!t.outline) throw field('id', '请先生成大纲');
     const secs = await this.sections(t.id);
     const [u] = await this.ctx.db.select({ nickname: users.nickname }).from(users).where(eq(users.id, user.id)).limit(1);

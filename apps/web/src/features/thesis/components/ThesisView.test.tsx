@@ -49,6 +49,9 @@ const detail = (patch: Partial<ThesisDetail> = {}): ThesisDetail => ({
   job_id: 9,
   writing_key: null,
   offline: false,
+  abstract_en: '',
+  keywords_en: '',
+  pdf: false,
   ...patch,
 });
 
