@@ -7,6 +7,7 @@ import { Code } from '@app/shared';
 import type { AppConfig } from './config.ts';
 import { systemClock, type Clock } from './core/clock.ts';
 import type { AppContext } from './core/context.ts';
+import { registerCors } from './core/cors.ts';
 import { AppError } from './core/errors.ts';
 import { MemoryKv, RedisKv, type KvStore } from './core/kv.ts';
 import { fail } from './core/reply.ts';
@@ -143,6 +144,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   registerParsers(app);
   registerErrorHandling(app);
   const webDist = config.webDist ? resolve(config.webDist) : null;
+  await registerCors(app, config);
   registerSecurityHeaders(app, config, webDist ? join(webDist, 'index.html') : null);
   checkNotifyUrl(config, app.log);
   installRequestIds(app);

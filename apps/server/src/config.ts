@@ -62,6 +62,26 @@ const envSchema = z.object({
   /** Hosts (besides PUBLIC_URL's) that login redirects may lead to, comma-separated. */
   REDIRECT_ALLOW_HOSTS: opt,
   /**
+   * SPEC §7.1 base host: the origins (comma-separated, e.g. `https://ai.example.com`) of a web app
+   * built with VITE_API_BASE pointing here from another domain; exactly these may call the API cross-origin.
+   */
+  CORS_ORIGIN: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .optional()
+      .transform((v, c) => {
+        if (v === undefined) return [];
+        const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+        const bad = list.filter((s) => originOnly(s) !== s);
+        if (!list.length || bad.length) {
+          c.addIssue({ code: 'custom', message: `http(s) origins without a path (https://ai.example.com); not ${bad.join(', ') || v}` });
+          return z.NEVER;
+        }
+        return list;
+      }),
+  ),
+  /**
    * Password logins: failures per username per 15 minutes, per client address (TRUST_PROXY's; an
    * IPv6 /64) per 15 minutes, and across all accounts per minute (over it, only addresses that
    * failed themselves are refused).
@@ -285,6 +305,16 @@ export const hasRealPay = (env: Env) => PAY_KEYS.some((k) => !!env[k]?.trim());
 export function demoModeOf(env: Env): boolean {
   if (env.DEMO_MODE !== undefined) return env.DEMO_MODE === '1' || env.DEMO_MODE === 'true';
   return !hasRealLogin(env) && !hasRealPay(env);
+}
+
+/** The origin of an http(s) URL written as an origin (scheme, host, port), or null. */
+function originOnly(value: string): string | null {
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'https:' || u.protocol === 'http:') && value === u.origin ? u.origin : null;
+  } catch {
+    return null;
+  }
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {

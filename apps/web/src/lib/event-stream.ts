@@ -1,4 +1,5 @@
 import type { ApiReply } from '@app/shared/codes';
+import { apiUrl } from './api-base.ts';
 import { emit } from './events.ts';
 import { commonHeaders, handleReplyCode } from './http.ts';
 import { i18n } from './i18n.ts';
@@ -29,7 +30,7 @@ export async function requestEventStream<E extends { type: string }>(url: string
   const headers = commonHeaders();
   if (req.method === 'GET') delete headers['Content-Type'];
   headers.Accept = 'text/event-stream';
-  const res = await fetch(url, {
+  const res = await fetch(apiUrl(url), {
     method: req.method,
     headers,
     body: req.method === 'POST' ? JSON.stringify(req.body ?? {}) : undefined,

@@ -1,5 +1,6 @@
 import { Code, isBalanceCode, isPptQuotaCode, type ApiReply } from '@app/shared/codes';
 import { ERROR_TOAST_THROTTLE_MS, HTTP_TIMEOUT_MS } from '@app/shared/constants';
+import { apiUrl } from './api-base.ts';
 import { emit } from './events.ts';
 import { isWechatBrowser } from './env.ts';
 import { storage, StorageKey, tokenStore } from './storage.ts';
@@ -96,7 +97,7 @@ export async function request<T>(method: 'GET' | 'POST', url: string, data?: Rec
     const form = data instanceof FormData ? data : null;
     const headers = commonHeaders();
     if (form) delete headers['Content-Type']; // the browser sets the multipart boundary
-    res = await fetch(target, {
+    res = await fetch(apiUrl(target), {
       method,
       headers,
       body: method !== 'POST' ? undefined : (form ?? JSON.stringify(data ?? {})),

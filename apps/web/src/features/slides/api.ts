@@ -1,4 +1,5 @@
 import { callRoute, endpoint } from '../../lib/api.ts';
+import { apiUrl } from '../../lib/api-base.ts';
 import { commonHeaders } from '../../lib/http.ts';
 import { requestEventStream, type StreamEnd } from '../../lib/event-stream.ts';
 import type { DeckOutlineEvent } from '@app/shared';
@@ -38,7 +39,7 @@ export const streamOutline = (secret: string, signal: AbortSignal, onEvent: (e: 
 export async function downloadPptx(id: number, title: string, format: 'pptx' | 'pdf' = 'pptx') {
   const headers = commonHeaders();
   delete headers['Content-Type'];
-  const res = await fetch(`/api/aippt/deck/export?id=${id}&format=${format}`, { headers, cache: 'no-store' });
+  const res = await fetch(apiUrl(`/api/aippt/deck/export?id=${id}&format=${format}`), { headers, cache: 'no-store' });
   if (!res.ok) {
     const reply = (await res.json().catch(() => null)) as { message?: string } | null;
     throw new Error(reply?.message || `HTTP ${res.status}`);

@@ -1,6 +1,7 @@
 import type { UserUpdateBody } from '@app/shared';
 import { Code } from '@app/shared/codes';
 import { callRoute, endpoint, requestRoute } from '../../lib/api.ts';
+import { apiUrl } from '../../lib/api-base.ts';
 import { ApiError, commonHeaders } from '../../lib/http.ts';
 
 const update = endpoint('user.update', 'POST', '/user/update');
@@ -23,7 +24,7 @@ export const FEEDBACK_UNREAD_KEY = ['feedback', 'unread'] as const;
 export async function downloadMyData() {
   const headers = commonHeaders();
   delete headers['Content-Type'];
-  const res = await fetch('/api/user/export', { headers, cache: 'no-store' });
+  const res = await fetch(apiUrl('/api/user/export'), { headers, cache: 'no-store' });
   if (!res.ok) {
     const reply = (await res.json().catch(() => null)) as { message?: string } | null;
     throw new Error(reply?.message || `HTTP ${res.status}`);

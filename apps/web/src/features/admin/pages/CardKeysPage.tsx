@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { callRoute } from '../../../lib/api.ts';
+import { apiUrl } from '../../../lib/api-base.ts';
 import { ApiError, commonHeaders } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
 import { ep } from '../api.ts';
@@ -19,7 +20,7 @@ const GRANTS = ['days', 'model3', 'model4', 'draw', 'ppt'] as const;
 async function downloadCsv(id: number) {
   const headers = commonHeaders();
   delete headers['Content-Type'];
-  const res = await fetch(`/api/admin/card-keys/batches/${id}/csv`, { headers, cache: 'no-store' });
+  const res = await fetch(apiUrl(`/api/admin/card-keys/batches/${id}/csv`), { headers, cache: 'no-store' });
   if (!res.ok) throw new ApiError(res.status, `HTTP ${res.status}`);
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
