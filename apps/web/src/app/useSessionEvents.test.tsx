@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { emit } from '../lib/events.ts';
+import { setLanguage } from '../lib/i18n.ts';
 import { useSession } from '../lib/session.ts';
 import { tokenStore } from '../lib/storage.ts';
 import { toast } from '../lib/toast.ts';
@@ -27,6 +28,25 @@ describe('session events (SPEC §8)', () => {
     act(() => emit('need-login', { message: '请先登录', url: '/api/x' }));
     expect(useSession.getState()).toMatchObject({ token: null, loginOpen: true });
     expect(toast.error).toHaveBeenCalledWith('请先登录');
+  });
+
+  it("need-login says the generic 401 in the user's language, a server's own message as it is (SPEC §8)", async () => {
+    renderHook(() => useSessionEvents());
+    await act(() => setLanguage('en-US'));
+    try {
+      vi.setSystemTime(Date.now() + 5000);
+      act(() => emit('need-login', { message: '请先登录', url: '/api/x' }));
+      expect(toast.error).toHaveBeenLastCalledWith('Unauthorized, please verify first.');
+      vi.setSystemTime(Date.now() + 5000); // past the 3 s toast throttle
+      act(() => emit('need-login', { message: '', url: '/api/x' }));
+      expect(toast.error).toHaveBeenLastCalledWith('Unauthorized, please verify first.');
+      vi.setSystemTime(Date.now() + 5000);
+      act(() => emit('need-login', { message: '登录已过期，请重新登录', url: '/api/x' }));
+      expect(toast.error).toHaveBeenLastCalledWith('登录已过期，请重新登录');
+    } finally {
+      vi.useRealTimers();
+      await act(() => setLanguage('zh-CN'));
+    }
   });
 
   it('need-login before the config has loaded does not open login', () => {

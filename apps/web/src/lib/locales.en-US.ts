@@ -1,1 +1,1 @@
-export default { loggedOut: 'Logged out', replyFailed: 'The reply failed, please try again later', appNotFound: 'This app does not exist or was taken down' };
+export default { loggedOut: 'Logged out', replyFailed: 'The reply failed, please try again later', appNotFound: 'This app does not exist or was taken down', unauthorized: 'Unauthorized, please verify first.' };

@@ -82,7 +82,8 @@ export async function uploadImage(file: File, feature: string, signal?: AbortSig
   const reply = (await res.json().catch(() => null)) as ApiReply<ChatUploadImageReply> | null;
   if (res.status === 401) {
     tokenStore.clear();
-    const message = reply?.message || t('needLogin');
+    // An empty message is said in the user's language by the need-login handler (SPEC §8).
+    const message = reply?.message ?? '';
     emit('need-login', { message, url: '/api/chat/upload-image' });
     throw new ApiError(401, message, null, 401);
   }

@@ -12,7 +12,6 @@ export default {
     stopReading: 'Stop reading',
   },
   networkError: 'Network error, please check your connection and try again',
-  needLogin: 'Please log in first',
   uploadFailed: 'Image upload failed, please try again later',
   newChat: 'New chat',
   newChatButton: 'New chat',

@@ -15,7 +15,6 @@ registerSplitLocales('chat', {
     stopReading: '停止朗读',
   },
   networkError: '网络异常，请检查网络后重试',
-  needLogin: '请先登录',
   uploadFailed: '图片上传失败，请稍后重试',
   newChat: '新对话',
   newChatButton: '新建对话',

@@ -12,7 +12,6 @@ export default {
     stopReading: '停止朗讀',
   },
   networkError: '網路異常，請檢查網路後重試',
-  needLogin: '請先登入',
   uploadFailed: '圖片上傳失敗，請稍後重試',
   newChat: '新對話',
   newChatButton: '新建對話',
