@@ -18,6 +18,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2020',
     chunkSizeWarningLimit: 600,
+    // dist/.vite/manifest.json: the chunk graph the byte budget (e2e/byte-budget.spec.ts) and bench/first-load.ts read.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Each language other than zh-CN in one file, downloaded when it is chosen (lib/i18n.ts).
