@@ -3,6 +3,8 @@ import { Transformer } from 'markmap-lib/no-plugins';
 import { Markmap } from 'markmap-view';
 import type { INode } from 'markmap-common';
 import { drawable } from './markdown.ts';
+import type { PlacedNode } from './svg-build.ts';
+import { MIND_FONT_FAMILY, MIND_FONT_SIZE, MIND_LINE_HEIGHT, MIND_MAX_WIDTH, MIND_PADDING_X } from './style.ts';
 
 /** What the page's toolbar asks of the map. */
 export interface MindCanvasHandle {
@@ -11,8 +13,8 @@ export interface MindCanvasHandle {
   fit(): void;
   expandAll(): void;
   collapseAll(): void;
-  /** The whole map as a standalone SVG (light colours, its own style), and its size in CSS pixels. */
-  exportSvg(): { svg: string; width: number; height: number } | null;
+  /** The map as laid out on screen (folded branches left out), for the exports to draw; null before the first drawing. */
+  placed(): PlacedNode | null;
 }
 
 interface Props {
@@ -24,13 +26,32 @@ interface Props {
 
 /** At most one redraw per this many ms while the outline streams (markmap lays out the whole tree). */
 const REDRAW_MS = 200;
-const EXPORT_PAD = 24;
 /** A small map is not blown up past its natural size. */
 const FIT_MAX_SCALE = 1.2;
-const FONT = '400 15px/20px system-ui, -apple-system, "PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "WenQuanYi Zen Hei", sans-serif';
+const FONT = `400 ${MIND_FONT_SIZE}px/${MIND_LINE_HEIGHT}px ${MIND_FONT_FAMILY}`;
 
 // No plugins: nothing is fetched from a CDN, and the transform stays small.
 const transformer = new Transformer([]);
+
+/** A label's text as shown: markmap's node content is HTML (emphasis, links, entities). */
+const textOf = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+
+function placedOf(m: Markmap, node: INode): PlacedNode {
+  const { x, y, width, height } = node.state.rect;
+  const folded = !!node.payload?.fold;
+  return {
+    text: textOf(node.content),
+    x,
+    y,
+    width,
+    height,
+    color: m.options.color(node),
+    line: m.options.lineWidth(node),
+    folded: folded && node.children.length > 0,
+    hasChildren: node.children.length > 0,
+    children: folded ? [] : node.children.map((c) => placedOf(m, c)),
+  };
+}
 
 const walk = (node: INode | undefined, fn: (n: INode, depth: number) => void, depth = 0) => {
   if (!node) return;
@@ -56,7 +77,7 @@ const MindCanvas = forwardRef<MindCanvasHandle, Props>(function MindCanvas({ mar
   latest.current = { markdown, streaming };
 
   useEffect(() => {
-    const m = Markmap.create(svgRef.current!, { duration: 250, maxWidth: 280, paddingX: 10, spacingVertical: 8, spacingHorizontal: 90, autoFit: false, initialExpandLevel: -1 });
+    const m = Markmap.create(svgRef.current!, { duration: 250, maxWidth: MIND_MAX_WIDTH, paddingX: MIND_PADDING_X, spacingVertical: 8, spacingHorizontal: 90, autoFit: false, initialExpandLevel: -1 });
     // A pan or zoom by the user (not ours) keeps their view from then on.
     m.zoom.on('start.user', (e: { sourceEvent?: unknown }) => {
       if (e.sourceEvent) userMoved.current = true;
@@ -121,28 +142,9 @@ const MindCanvas = forwardRef<MindCanvasHandle, Props>(function MindCanvas({ mar
       });
       void m.renderData().then(() => m.fit(FIT_MAX_SCALE));
     },
-    exportSvg: () => {
-      const svg = svgRef.current;
-      const g = svg?.querySelector('g');
-      if (!svg || !g) return null;
-      const box = g.getBBox();
-      const width = Math.ceil(box.width + EXPORT_PAD * 2);
-      const height = Math.ceil(box.height + EXPORT_PAD * 2);
-      const clone = svg.cloneNode(true) as SVGSVGElement;
-      clone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
-      clone.setAttribute('width', String(width));
-      clone.setAttribute('height', String(height));
-      clone.setAttribute('viewBox', `0 0 ${width} ${height}`);
-      clone.removeAttribute('class');
-      clone.setAttribute('class', 'markmap');
-      clone.setAttribute('style', `--markmap-font: ${FONT}; --markmap-text-color: #1f2937; --markmap-circle-open-bg: #fff; color: #1f2937; background: #fff`);
-      clone.querySelector('g')!.setAttribute('transform', `translate(${EXPORT_PAD - box.x},${EXPORT_PAD - box.y})`);
-      const bg = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
-      bg.setAttribute('width', '100%');
-      bg.setAttribute('height', '100%');
-      bg.setAttribute('fill', '#ffffff');
-      clone.insertBefore(bg, clone.firstChild);
-      return { svg: new XMLSerializer().serializeToString(clone), width, height };
+    placed: () => {
+      const m = mm.current;
+      return m?.state.data ? placedOf(m, m.state.data) : null;
     },
   }));
 

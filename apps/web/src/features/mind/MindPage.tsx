@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import {
-  ClipboardCopy, Expand, FileCode2, FileDown, FileImage, FolderOpen, ListCollapse, Maximize, Network, PencilLine, RefreshCw, Send, Square, Trash2, ZoomIn, ZoomOut,
+  ClipboardCopy, Expand, FileCode2, FileDown, FileImage, FileUp, FolderOpen, ListCollapse, Maximize, Network, PencilLine, RefreshCw, Send, Share2, Square, Trash2, ZoomIn, ZoomOut,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { HistoryPanel } from '../../components/HistoryPanel.tsx';
@@ -28,7 +28,8 @@ import './locales.ts';
 const MindCanvas = lazy(() => import('./MindCanvas.tsx'));
 
 const MIND_RUN = 'mind';
-const PNG_SCALE = 2;
+/** What the import button accepts (the import module says why anything else is refused). */
+const IMPORT_ACCEPT = '.xmind,.md,.markdown,.txt';
 
 interface Current {
   id: number | null;
@@ -76,6 +77,7 @@ export default function MindPage() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [confirm, setConfirm] = useState<MindSummary | null>(null);
   const canvas = useRef<MindCanvasHandle>(null);
+  const importInput = useRef<HTMLInputElement>(null);
 
   const list = useQuery({ queryKey: ['mind', 'histories', token], queryFn: fetchMinds, enabled: !!token });
   const maps = list.data?.list ?? [];
@@ -191,32 +193,55 @@ export default function MindPage() {
     toast.success(t('applied'));
   };
 
-  const exportSvg = () => {
-    const out = canvas.current?.exportSvg();
-    if (!out || !current) return toast.error(t('exportFailed'));
-    download(new Blob([out.svg], { type: 'image/svg+xml' }), fileNameOf(current.title, 'svg'));
-    toast.success(t('exported'));
-  };
-
-  const exportPng = async () => {
-    const out = canvas.current?.exportSvg();
-    if (!out || !current) return toast.error(t('exportFailed'));
+  // The exporters and the importer (fflate, the SVG builder) load when first used.
+  const exportSvg = async () => {
+    const root = canvas.current?.placed();
+    if (!root || !current) return toast.error(t('exportFailed'));
     try {
-      const img = new Image();
-      img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(out.svg)}`;
-      await img.decode();
-      const c = document.createElement('canvas');
-      c.width = out.width * PNG_SCALE;
-      c.height = out.height * PNG_SCALE;
-      const ctx = c.getContext('2d')!;
-      ctx.scale(PNG_SCALE, PNG_SCALE);
-      ctx.drawImage(img, 0, 0, out.width, out.height);
-      const blob = await new Promise<Blob | null>((r) => c.toBlob(r, 'image/png'));
-      if (!blob) throw new Error('no png');
-      download(blob, fileNameOf(current.title, 'png'));
+      const { mapSvg } = await import('./exporters.ts');
+      download(new Blob([mapSvg(root).svg], { type: 'image/svg+xml' }), fileNameOf(current.title, 'svg'));
       toast.success(t('exported'));
     } catch {
       toast.error(t('exportFailed'));
+    }
+  };
+
+  const exportPng = async () => {
+    const root = canvas.current?.placed();
+    if (!root || !current) return toast.error(t('exportFailed'));
+    try {
+      const { mapSvg, svgToPng } = await import('./exporters.ts');
+      download(await svgToPng(mapSvg(root)), fileNameOf(current.title, 'png'));
+      toast.success(t('exported'));
+    } catch {
+      toast.error(t('exportFailed'));
+    }
+  };
+
+  const exportXmind = async () => {
+    if (!current) return;
+    try {
+      const { mapXmind } = await import('./exporters.ts');
+      download(mapXmind(current.markdown, current.title), fileNameOf(current.title, 'xmind'));
+      toast.success(t('exported'));
+    } catch {
+      toast.error(t('exportFailed'));
+    }
+  };
+
+  /** A picked .xmind or .md becomes an unsaved map shown in the markdown editor, to continue it. */
+  const importFile = async (file: File) => {
+    if (streaming) return;
+    try {
+      const { importMindFile } = await import('./import.ts');
+      const map = await importMindFile(file);
+      setCurrent({ id: null, title: map.title, prompt: map.title, markdown: map.markdown, status: 'complete', document: null, key: nextKey() });
+      setEdit(map.markdown);
+      setView('markdown');
+      toast.success(t('imported'));
+    } catch (e) {
+      const problem = e instanceof Error && e.name === 'MindImportError' ? e.message : 'failed';
+      toast.error(t(`import_${problem}`));
     }
   };
 
@@ -333,17 +358,35 @@ export default function MindPage() {
                   </button>
                 ))}
               </div>
+              <button type="button" onClick={() => importInput.current?.click()} className="inline-flex items-center gap-1.5 text-[13px] text-neutral-500 hover:text-primary-fg dark:text-neutral-400">
+                <FileUp className="size-4" aria-hidden />
+                {t('importLong')}
+              </button>
             </div>
           )}
+          <input
+            ref={importInput}
+            type="file"
+            hidden
+            accept={IMPORT_ACCEPT}
+            data-testid="mind-import-input"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) void importFile(file);
+            }}
+          />
         </section>
 
         {hasMap && !streaming && (
           <div className="flex shrink-0 items-center gap-1 overflow-x-auto border-t border-neutral-100 px-2 py-1.5 md:px-4 dark:border-neutral-800/80" role="toolbar" aria-label={t('more')}>
             <ActionButton label={t('regenerate')} icon={RefreshCw} onClick={() => generate(current.prompt, current.id ?? undefined, current.document)} />
             <ActionButton label={t('exportPng')} icon={FileImage} onClick={() => void exportPng()} />
-            <ActionButton label={t('exportSvg')} icon={FileCode2} onClick={exportSvg} />
+            <ActionButton label={t('exportSvg')} icon={FileCode2} onClick={() => void exportSvg()} />
+            <ActionButton label={t('exportXmind')} icon={Share2} onClick={() => void exportXmind()} />
             <ActionButton label={t('exportMd')} icon={FileDown} onClick={exportMd} />
             <ActionButton label={t('copy')} icon={ClipboardCopy} onClick={() => void copy()} />
+            <ActionButton label={t('import')} icon={FileUp} onClick={() => importInput.current?.click()} />
           </div>
         )}
 
