@@ -3,6 +3,7 @@ import { useAppSetting } from '../lib/app-setting.ts';
 import { setLanguage } from '../lib/i18n.ts';
 import { useSession } from '../lib/session.ts';
 import { isWechatBrowser } from '../lib/env.ts';
+import { ApiError } from '../lib/http.ts';
 import { tokenStore } from '../lib/storage.ts';
 import { withTracking } from './tracking-loader.ts';
 
@@ -10,19 +11,22 @@ export type BootStatus = 'loading' | 'ready' | 'error';
 
 interface BootState {
   status: BootStatus;
+  /** SPEC §8 menu load failure: the server's message when it answered one (null: unreachable). */
+  failure: string | null;
   /** Loads the global config (the layout waits for it), then the user when a token is stored. */
   start(): Promise<void>;
 }
 
 export const useBoot = create<BootState>((set) => ({
   status: 'loading',
+  failure: null,
   async start() {
-    set({ status: 'loading' });
+    set({ status: 'loading', failure: null });
     const session = useSession.getState();
     try {
       await session.loadGlobal();
-    } catch {
-      set({ status: 'error' });
+    } catch (e) {
+      set({ status: 'error', failure: serverMessage(e) });
       return;
     }
     set({ status: 'ready' });
@@ -35,6 +39,12 @@ export const useBoot = create<BootState>((set) => ({
     }
   },
 }));
+
+/** What the server said, if it answered (a network error or a non-JSON reply says nothing). */
+function serverMessage(e: unknown) {
+  if (!(e instanceof ApiError) || e.code === -1 || !e.message || e.message.startsWith('HTTP ')) return null;
+  return e.message;
+}
 
 let booted = false;
 

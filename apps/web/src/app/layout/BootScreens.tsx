@@ -30,8 +30,11 @@ export function LoadingScreen() {
   );
 }
 
-/** Shown instead of a blank page when the global config cannot be loaded. */
-export function LoadFailedScreen({ onRetry }: { onRetry(): void }) {
+/**
+ * Shown instead of a blank page when the global config (which carries the menu) cannot be loaded;
+ * SPEC §8: the server's message when it gave one, else a hint to check the network.
+ */
+export function LoadFailedScreen({ message, onRetry }: { message?: string | null; onRetry(): void }) {
   const { t } = useTranslation('app');
   return (
     <div className="flex h-full flex-col items-center justify-center gap-3 px-6 text-center" role="alert">
@@ -39,7 +42,7 @@ export function LoadFailedScreen({ onRetry }: { onRetry(): void }) {
         <WifiOff className="size-7" strokeWidth={1.6} aria-hidden />
       </div>
       <h1 className="text-lg font-semibold">{t('layout.loadFailed')}</h1>
-      <p className="max-w-xs text-sm text-neutral-500 dark:text-neutral-400">{t('layout.loadFailedHint')}</p>
+      <p className="max-w-xs text-sm text-neutral-500 dark:text-neutral-400">{message || t('layout.loadFailedHint')}</p>
       <button
         type="button"
         onClick={onRetry}

@@ -91,6 +91,28 @@ describe('boot states', () => {
     expect(useBoot.getState().status).toBe('ready');
   });
 
+  it("SPEC §8 menu load failure: the config call's own message is shown, else the network hint", async () => {
+    mockApi({
+      'GET /api/config/global': () => ({ status: 503, body: { code: 503, message: '站点维护中，请稍后访问', success: false } }),
+      'GET /api/website/info': () => ok(website()),
+    });
+    await act(() => useBoot.getState().start());
+    expect(useBoot.getState()).toMatchObject({ status: 'error', failure: '站点维护中，请稍后访问' });
+    renderAt('/talk');
+    expect(screen.getByRole('alert').textContent).toContain('站点维护中，请稍后访问');
+    expect(screen.getByRole('alert').textContent).not.toContain('网络似乎开小差了');
+
+    mockApi({
+      'GET /api/config/global': () => {
+        throw new TypeError('Failed to fetch');
+      },
+      'GET /api/website/info': () => ok(website()),
+    });
+    await act(() => useBoot.getState().start());
+    expect(useBoot.getState()).toMatchObject({ status: 'error', failure: null });
+    expect(screen.getByRole('alert').textContent).toContain('网络似乎开小差了');
+  });
+
   it('renders the screen with the copyright line once ready', () => {
     renderAt('/talk');
     expect(screen.getByText('screen')).toBeTruthy();

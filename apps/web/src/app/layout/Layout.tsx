@@ -14,12 +14,13 @@ import { useQueryActions } from './useQueryActions.ts';
 export function Layout() {
   const status = useBoot((s) => s.status);
   const retry = useBoot((s) => s.start);
+  const failure = useBoot((s) => s.failure);
   useQueryActions();
   useNoticeAutoOpen();
   useGuestOrderBinding();
 
   if (status === 'loading') return <LoadingScreen />;
-  if (status === 'error') return <LoadFailedScreen onRetry={() => void retry()} />;
+  if (status === 'error') return <LoadFailedScreen message={failure} onRetry={() => void retry()} />;
 
   return (
     <div className="flex h-full overflow-hidden">
