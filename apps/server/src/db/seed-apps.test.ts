@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SEED_APP_CATEGORIES, SEED_EXPERTS, SEED_TEMPLATES, type FormType } from './seed-apps.ts';
+import { readSeed, SEED_APP_CATEGORIES, SEED_EXPERTS, SEED_TEMPLATES, seedSchemas, type FormType } from './seed-apps.ts';
 
 const FORM_TYPES: FormType[] = ['input_text', 'input_textarea', 'input_number', 'select'];
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -139,5 +139,28 @@ describe('seed experts', () => {
       expect(duplicates(e.questions), e.key).toEqual([]);
       for (const q of e.questions) expect(q.trim(), e.key).not.toBe('');
     }
+  });
+});
+
+describe('reading the seed files', () => {
+  const template = SEED_TEMPLATES[0]!;
+
+  it('joins a text written as lines with newlines', () => {
+    expect(template.prompt).toContain('\n');
+    const [parsed] = readSeed('templates.json', seedSchemas.templates, [{ ...template, prompt: ['第一行', '', '{{x}}'] }]);
+    expect(parsed!.prompt).toBe('第一行\n\n{{x}}');
+    const [plain] = readSeed('templates.json', seedSchemas.templates, [{ ...template, prompt: 'one\ntwo' }]);
+    expect(plain!.prompt).toBe('one\ntwo');
+  });
+
+  it('refuses a file that does not fit, naming the file and where', () => {
+    const { templates, experts, categories } = seedSchemas;
+    expect(() => readSeed('templates.json', templates, [{ ...template, variables: { x: { ...Object.values(template.variables)[0]!, form_type: 'checkbox' } } }])).toThrow(
+      /db\/seed\/templates\.json does not fit its schema: 0\.variables\.x\.form_type/,
+    );
+    expect(() => readSeed('templates.json', templates, [{ ...template, extra: 1 }])).toThrow(/templates\.json.*0: .*extra/);
+    expect(() => readSeed('experts.json', experts, [{ key: 'x' }])).toThrow(/experts\.json.*0\.category/);
+    expect(() => readSeed('app-categories.json', categories, [{ name: '工作', icon: 'x', kind: 'plugin' }])).toThrow(/0\.kind/);
+    expect(() => readSeed('app-categories.json', categories, {})).toThrow(/\(root\)/);
   });
 });
