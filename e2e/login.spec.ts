@@ -81,6 +81,9 @@ test.describe('login', () => {
     await dialog.getByPlaceholder('请输入密码').fill('secret123');
     await shot(page, info, 'login-account');
     await dialog.getByRole('button', { name: '登录', exact: true }).click();
+    // SPEC §8 success texts: the account login says so as the ?token= login does.
+    await expect(page.getByText('账户登录成功、开始体验吧！')).toBeVisible();
+    await shot(page, info, 'login-account-welcome');
     await expectLoggedIn(page, info, userName);
   });
 

@@ -7,7 +7,7 @@ import { giftText } from './gift-text.ts';
 import './locales.ts';
 
 /** SPEC §4.3: store the token (which closes the dialog and loads the user), then say so. */
-export async function completeLogin(reply: LoginReply, successKey: 'success' | 'registered' = 'success') {
+export async function completeLogin(reply: LoginReply, successKey: 'success' | 'accountSuccess' | 'registered' = 'success') {
   storage.remove(StorageKey.invitedBy);
   const done = useSession.getState().login(reply.token);
   toast.success(i18n.t(`auth:${successKey}`));

@@ -50,6 +50,7 @@ export default {
   toLogin: 'Have an account?',
   toLoginLink: 'Log in',
   success: 'Logged in',
+  accountSuccess: 'Logged in. Start exploring!',
   registered: 'Account created',
   showPassword: 'Show password',
   hidePassword: 'Hide password',

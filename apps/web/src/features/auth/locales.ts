@@ -53,6 +53,7 @@ registerSplitLocales('auth', {
   toLogin: '已有账号？',
   toLoginLink: '去登录',
   success: '登录成功',
+  accountSuccess: '账户登录成功、开始体验吧！',
   registered: '注册成功',
   showPassword: '显示密码',
   hidePassword: '隐藏密码',

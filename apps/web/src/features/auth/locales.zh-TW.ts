@@ -50,6 +50,7 @@ export default {
   toLogin: '已有帳號？',
   toLoginLink: '去登入',
   success: '登入成功',
+  accountSuccess: '帳戶登入成功、開始體驗吧！',
   registered: '註冊成功',
   showPassword: '顯示密碼',
   hidePassword: '隱藏密碼',

@@ -53,7 +53,8 @@ export function AccountLogin({ canRegister }: { canRegister: boolean }) {
     try {
       const body = { userName: form.userName.trim(), password: form.password };
       if (registering) await completeLogin(await registerAccount(body), 'registered');
-      else await completeLogin(await loginByAccount(body));
+      // SPEC §8 success texts: the account login says 账户登录成功、开始体验吧！
+      else await completeLogin(await loginByAccount(body), 'accountSuccess');
     } catch {
       // http has shown the server's message
     } finally {

@@ -246,7 +246,7 @@ describe('account + password', () => {
     vi.useRealTimers();
   });
 
-  it('logs in', async () => {
+  it('logs in and says 账户登录成功、开始体验吧！ (SPEC §8 success texts)', async () => {
     const api = mockApi({ 'POST /api/login/account-login': () => ok({ token: 'tok-acc', is_new: false, gift: null }), ...sessionRoutes });
     const user = userEvent.setup();
     openDialog({ loginWay: 'other' });
@@ -254,7 +254,7 @@ describe('account + password', () => {
     await user.type(screen.getByLabelText('密码'), 'secret1{Enter}');
     await waitFor(() => expect(tokenStore.get()).toBe('tok-acc'));
     expect(api.calls.find((c) => c.path === '/api/login/account-login')?.body).toEqual({ userName: 'alice', password: 'secret1' });
-    expect(toast.success).toHaveBeenCalledWith('登录成功');
+    expect(toast.success).toHaveBeenCalledWith('账户登录成功、开始体验吧！');
     expect(toast.success).toHaveBeenCalledTimes(1);
     expect(useSession.getState().loginOpen).toBe(false);
   });
