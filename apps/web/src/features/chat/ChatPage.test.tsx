@@ -220,6 +220,25 @@ describe('ChatPage', () => {
     expect(screen.getByRole('button', { name: '继续' })).toBeTruthy();
   });
 
+  it('a failed reply offers retry in its bubble by the same rule: ai_35 and the last reply only (SPEC §2.7)', async () => {
+    session({ features: [feature(), feature({ code: 'deepseek_v3', label: 'DeepSeek' })] });
+    const failed = { error: true, errorText: '上游超时', status: 'error' as const };
+    withHistory([serverMessage(1, true, '问一', { model: 'ai_35' }), serverMessage(2, false, '', { model: 'ai_35', ...failed }), serverMessage(3, true, '问二'), serverMessage(4, false, '', failed)]);
+    const { unmount } = renderPage();
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
+    const [older, last] = screen.getAllByRole('alert');
+    expect(within(older!).queryByRole('button', { name: '重新生成' })).toBeNull();
+    expect(within(last!).getByRole('button', { name: '重新生成' })).toBeTruthy();
+    unmount();
+
+    useChat.getState().reset();
+    withHistory([serverMessage(1, true, '问', { model: 'deepseek_v3' }), serverMessage(2, false, '', { model: 'deepseek_v3', ...failed })]);
+    renderPage();
+    const bubble = await screen.findByRole('alert');
+    expect(bubble.textContent).toContain('上游超时');
+    expect(screen.queryByRole('button', { name: '重新生成' })).toBeNull();
+  });
+
   it('deletes a message through /chatlog/del', async () => {
     session();
     const api = withHistory();

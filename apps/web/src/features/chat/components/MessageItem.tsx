@@ -40,8 +40,11 @@ function Thinking() {
   );
 }
 
-/** The reply body: live text while it streams (only this subscribes to the stream), else the saved text. */
-function ReplyBody({ item }: { item: ChatItem }) {
+/**
+ * The reply body: live text while it streams (only this subscribes to the stream), else the saved
+ * text. A failed reply offers retry by the action row's rule (SPEC §2.7: ai_35 models, last reply).
+ */
+function ReplyBody({ item, showRetry }: { item: ChatItem; showRetry: boolean }) {
   const { t } = useTranslation('chat');
   const live = useStreamText(item.loading ? item.key : null);
   const liveThinking = useStreamThinking(item.loading ? item.key : null);
@@ -73,15 +76,17 @@ function ReplyBody({ item }: { item: ChatItem }) {
             <AlertCircle className="size-4 shrink-0" aria-hidden />
             <span className="min-w-0">{item.errorText || t('streamCut')}</span>
           </span>
-          <button
-            type="button"
-            data-export-ignore
-            onClick={() => void retryFailed(item.key)}
-            className="inline-flex h-7 items-center gap-1 rounded-lg px-2 font-medium hover:bg-red-100 dark:hover:bg-red-500/15"
-          >
-            <RotateCcw className="size-3.5" aria-hidden />
-            {t('retry')}
-          </button>
+          {showRetry && (
+            <button
+              type="button"
+              data-export-ignore
+              onClick={() => void retryFailed(item.key)}
+              className="inline-flex h-7 items-center gap-1 rounded-lg px-2 font-medium hover:bg-red-100 dark:hover:bg-red-500/15"
+            >
+              <RotateCcw className="size-3.5" aria-hidden />
+              {t('retry')}
+            </button>
+          )}
         </div>
       )}
       {item.status === 'stopped' && !item.loading && !item.error && <p className="mt-1.5 text-xs text-neutral-400">{t('stopped')}</p>}
@@ -155,7 +160,7 @@ export const MessageItem = memo(function MessageItem({ item, isLastReply, showRe
       <RobotAvatar />
       <div className="flex min-w-0 flex-1 flex-col gap-1.5 pt-0.5">
         <span className="sr-only">{t('robot')}</span>
-        <ReplyBody item={item} />
+        <ReplyBody item={item} showRetry={showRetry} />
         {!(item.loading && !isLastReply) && (
           <div className="flex flex-wrap items-center gap-x-1">
             {branchCount > 1 && !item.loading && (
