@@ -1,0 +1,133 @@
+import { registerLocales, type Messages } from '../../lib/i18n.ts';
+
+/** The audit log page (its action and target names). Part of the console's `admin` namespace (locales.ts). */
+const zh: Messages = {
+  audit: {
+    title: '操作日志',
+    time: '时间',
+    admin: '操作人',
+    action: '操作',
+    target: '对象',
+    change: '修改前 → 修改后',
+    reason: '原因',
+    filterAction: '按操作筛选',
+    all: '全部操作',
+    actions: {
+        user: {
+          credits: '调整额度',
+          membership: '设置会员',
+          ban: '封禁用户',
+          unban: '解封用户',
+          password: '重置密码',
+          revoke: '结束会话',
+        },
+        site: {
+          settings: '站点配置',
+          menu: '菜单',
+          notice: '公告',
+        },
+        order: { fulfil: '手动入账', refund: '登记退款' },
+        model: { create: '新增模型', update: '修改模型', key: { create: '添加密钥', update: '修改密钥', delete: '删除密钥', test: '测试密钥' } },
+        feedback: { reply: '回复反馈' },
+        cardKey: { create: '生成卡密', void: '作废卡密' },
+        package: { create: '新增套餐', update: '修改套餐', delete: '删除套餐' },
+        drawType: { update: '修改绘画类型' },
+        drawExample: { create: '新增绘画示例', update: '修改绘画示例', delete: '删除绘画示例' },
+        gallery: { hide: '隐藏画廊作品', unhide: '恢复画廊作品' },
+        app: { create: '新增应用', update: '修改应用', delete: '删除应用' },
+        category: { create: '新增分类', update: '修改分类', delete: '删除分类' },
+        document_action: { create: '新增文档操作', update: '修改文档操作' },
+        moderation: { add: '添加违规词', remove: '删除违规词' },
+        integration: { update: '修改集成配置', test: '集成测试' },
+        admin: { setup: '初始化管理员' },
+    },
+  },
+};
+
+const en: Messages = {
+  audit: {
+    title: 'Audit log',
+    time: 'Time',
+    admin: 'Admin',
+    action: 'Action',
+    target: 'Target',
+    change: 'Before → after',
+    reason: 'Reason',
+    filterAction: 'Filter by action',
+    all: 'All actions',
+    actions: {
+        user: {
+          credits: 'Credits adjusted',
+          membership: 'Membership set',
+          ban: 'User banned',
+          unban: 'User unbanned',
+          password: 'Password reset',
+          revoke: 'Sessions ended',
+        },
+        site: {
+          settings: 'Site settings',
+          menu: 'Menu',
+          notice: 'Notice',
+        },
+        order: { fulfil: 'Fulfilled by hand', refund: 'Refund recorded' },
+        model: { create: 'Model added', update: 'Model changed', key: { create: 'Key added', update: 'Key changed', delete: 'Key deleted', test: 'Key tested' } },
+        feedback: { reply: 'Feedback answered' },
+        cardKey: { create: 'Card keys made', void: 'Card keys voided' },
+        package: { create: 'New package', update: 'Package changed', delete: 'Package deleted' },
+        drawType: { update: 'Drawing type changed' },
+        drawExample: { create: 'New drawing example', update: 'Drawing example changed', delete: 'Drawing example deleted' },
+        gallery: { hide: 'Gallery picture hidden', unhide: 'Gallery picture shown again' },
+        app: { create: 'New app', update: 'App changed', delete: 'App deleted' },
+        category: { create: 'New category', update: 'Category changed', delete: 'Category deleted' },
+        document_action: { create: 'New document action', update: 'Document action changed' },
+        moderation: { add: 'Words added', remove: 'Word removed' },
+        integration: { update: 'Integration changed', test: 'Integration tested' },
+        admin: { setup: 'First administrator created' },
+    },
+  },
+};
+
+const tw: Messages = {
+  audit: {
+    title: '操作日誌',
+    time: '時間',
+    admin: '操作人',
+    action: '操作',
+    target: '物件',
+    change: '修改前 → 修改後',
+    reason: '原因',
+    filterAction: '按操作篩選',
+    all: '全部操作',
+    actions: {
+        user: {
+          credits: '調整額度',
+          membership: '設定會員',
+          ban: '封停用戶',
+          unban: '解封使用者',
+          password: '重置密碼',
+          revoke: '結束會話',
+        },
+        site: {
+          settings: '站點配置',
+          menu: '選單',
+          notice: '公告',
+        },
+        order: { fulfil: '手動入賬', refund: '登記退款' },
+        model: { create: '新增模型', update: '修改模型', key: { create: '新增金鑰', update: '修改金鑰', delete: '刪除金鑰', test: '測試金鑰' } },
+        feedback: { reply: '回覆反饋' },
+        cardKey: { create: '生成卡密', void: '作廢卡密' },
+        package: { create: '新增套餐', update: '修改套餐', delete: '刪除套餐' },
+        drawType: { update: '修改繪畫類型' },
+        drawExample: { create: '新增繪畫範例', update: '修改繪畫範例', delete: '刪除繪畫範例' },
+        gallery: { hide: '隱藏畫廊作品', unhide: '恢復畫廊作品' },
+        app: { create: '新增應用', update: '修改應用', delete: '刪除應用' },
+        category: { create: '新增分類', update: '修改分類', delete: '刪除分類' },
+        document_action: { create: '新增文件操作', update: '修改文件操作' },
+        moderation: { add: '新增違規詞', remove: '刪除違規詞' },
+        integration: { update: '修改整合設定', test: '整合測試' },
+        admin: { setup: '初始化管理員' },
+    },
+  },
+};
+
+registerLocales('admin', { 'zh-CN': zh, 'en-US': en, 'zh-TW': tw });
