@@ -113,7 +113,7 @@ describe('sliceFile', () => {
 });
 
 describe('uploadDocument', () => {
-  it('pre-checks, gets credentials, PUTs every slice in order, adds, then polls until status 2 with name_status 1', async () => {
+  it('gets credentials, PUTs every slice in order, pre-checks, adds, then polls until status 2 with name_status 1 (SPEC §4.8 order)', async () => {
     const size = 11 * MB;
     const { d, log, put } = deps(size);
     const progress: number[] = [];
@@ -128,11 +128,11 @@ describe('uploadDocument', () => {
     expect(done.pages).toBe(12);
     expect(phases).toEqual(['uploading', 'parsing dddd']);
     expect(log).toEqual([
-      `pre_add 季度报告.pdf pdf ${size}`,
       'signature',
       'put 1',
       'put 2',
       'put 3',
+      `pre_add 季度报告.pdf pdf ${size}`,
       `add https://files.example.com/documents/1/a.pdf ticket 季度报告.pdf ${size} pdf`,
       'query',
       'query',
@@ -162,11 +162,19 @@ describe('uploadDocument', () => {
     expect(log).toEqual([]);
   });
 
-  it('a refused pre-check carries the server message and uploads nothing', async () => {
-    const { d, log } = deps(10, { preAdd: vi.fn(async () => Promise.reject(new Error('文件不能超过50MB'))) });
+  it('a refused pre-check (after the upload) carries the server message and starts no parse', async () => {
+    const { d, log } = deps(10, { preAdd: vi.fn(async () => Promise.reject(new Error('最多保存50个文档，请先删除旧文档'))) });
     const err = (await uploadDocument(fileOf('a.pdf', 10), ACCEPT, d, new AbortController().signal).catch((e: unknown) => e)) as UploadFailure;
     expect(err.kind).toBe('precheck');
-    expect(err.detail).toBe('文件不能超过50MB');
+    expect(err.detail).toBe('最多保存50个文档，请先删除旧文档');
+    expect(log).toEqual(['signature', 'put 1']);
+  });
+
+  it('refused credentials stop before any slice is sent (the server checks type and quota there too)', async () => {
+    const { d, log } = deps(10, { signature: vi.fn(async () => Promise.reject(new Error('最多保存50个文档，请先删除旧文档'))) });
+    const err = (await uploadDocument(fileOf('a.pdf', 10), ACCEPT, d, new AbortController().signal).catch((e: unknown) => e)) as UploadFailure;
+    expect(err.kind).toBe('precheck');
+    expect(err.detail).toBe('最多保存50个文档，请先删除旧文档');
     expect(log).toEqual([]);
   });
 
@@ -181,7 +189,7 @@ describe('uploadDocument', () => {
     const err = (await uploadDocument(fileOf('a.pdf', size), ACCEPT, d, new AbortController().signal).catch((e: unknown) => e)) as UploadFailure;
     expect(err.kind).toBe('upload');
     expect(err.detail).toBeNull();
-    expect(log).toEqual([`pre_add a.pdf pdf ${size}`, 'signature', 'put 1', 'put 2']);
+    expect(log).toEqual(['signature', 'put 1', 'put 2']);
   });
 
   it('a failed add is an upload failure with the server message as detail', async () => {

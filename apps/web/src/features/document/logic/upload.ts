@@ -109,20 +109,13 @@ export async function pollParse(token: string, deps: Pick<UploadDeps, 'query' | 
 }
 
 /**
- * SPEC §4.8, one file: suffix check, pre-check, credentials, the 5 MB slices PUT in order,
- * add (the parse starts), then the poll. Resolves with the parsed document.
+ * SPEC §4.8, one file, in its order: suffix check, credentials, the 5 MB slices PUT in order,
+ * pre-check, add (the parse starts), then the poll. Resolves with the parsed document. (The
+ * credentials call refuses a wrong type or a full quota too, so nothing is sent in vain.)
  */
 export async function uploadDocument(file: File, accept: readonly string[], deps: UploadDeps, signal: AbortSignal, hooks: UploadHooks = {}): Promise<DocumentQueryReply> {
   if (!isAccepted(file.name, accept)) throw new UploadFailure('format');
   const q = { file_name: file.name, file_ext: fileSuffix(file.name), file_size: file.size };
-
-  try {
-    await deps.preAdd(q);
-  } catch (e) {
-    signal.throwIfAborted();
-    throw new UploadFailure('precheck', messageOf(e));
-  }
-  signal.throwIfAborted();
 
   let sig: UploadSignatureReply;
   try {
@@ -150,6 +143,14 @@ export async function uploadDocument(file: File, accept: readonly string[], deps
     sent += blob.size;
     hooks.onProgress?.(Math.min(1, sent / total));
   }
+
+  try {
+    await deps.preAdd(q);
+  } catch (e) {
+    signal.throwIfAborted();
+    throw new UploadFailure('precheck', messageOf(e));
+  }
+  signal.throwIfAborted();
 
   let token: string;
   try {
