@@ -21,7 +21,7 @@ import { routes } from '@app/shared/routes';
 import { docsRoutes } from './modules/docs/routes.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { ensureAdmin, seed } from './db/seed.ts';
+import { ensureAdmin, seed } from './seed.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { appsRoutes } from './modules/apps/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './client.ts';
 import { migrate } from './migrate.ts';
-import { ensureAdmin } from './seed.ts';
+import { ensureAdmin } from '../seed.ts';
 
 const MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 const url = process.env.DATABASE_URL;

@@ -13,7 +13,7 @@ import {
   templateMenuReply,
 } from '@app/shared';
 import { appCategories, appCollects, apps, siteConfig } from '../../db/schema/index.ts';
-import { seed } from '../../db/seed.ts';
+import { seed } from '../../seed.ts';
 import { SEED_APP_CATEGORIES, SEED_EXPERTS, SEED_TEMPLATES } from '../../db/seed-apps.ts';
 import { userIdOf } from '../../testing/chat.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';

@@ -1,11 +1,14 @@
+// First-start data: settings, menus, models, packages, the app catalogue, the administrator. It sits
+// beside app.ts, above the modules whose defaults and rows it writes (config, billing); the data
+// itself is in db/seed-data.ts and db/seed/.
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from './client.ts';
-import { appCategories, apps, masks, menus, models, notices, packages, siteConfig, users } from './schema/index.ts';
-import { SEED_APP_CATEGORIES, SEED_EXPERTS, SEED_TEMPLATES } from './seed-apps.ts';
-import { SEED_ACTIVITY_PACKAGE, SEED_MASKS, SEED_MENUS, SEED_MODELS, SEED_NOTICE, SEED_PACKAGES, SEED_PPT_PACKAGES } from './seed-data.ts';
-import { SETTINGS_DEFAULTS } from '../modules/config/defaults.ts';
-import { inviteCode } from '../core/ids.ts';
-import { ensureBalanceRow } from '../modules/billing/balance.ts';
+import type { Db } from './db/client.ts';
+import { appCategories, apps, masks, menus, models, notices, packages, siteConfig, users } from './db/schema/index.ts';
+import { SEED_APP_CATEGORIES, SEED_EXPERTS, SEED_TEMPLATES } from './db/seed-apps.ts';
+import { SEED_ACTIVITY_PACKAGE, SEED_MASKS, SEED_MENUS, SEED_MODELS, SEED_NOTICE, SEED_PACKAGES, SEED_PPT_PACKAGES } from './db/seed-data.ts';
+import { SETTINGS_DEFAULTS } from './modules/config/defaults.ts';
+import { inviteCode } from './core/ids.ts';
+import { ensureBalanceRow } from './modules/billing/balance.ts';
 
 const SEED_MARK = '__seeded_v1';
 /** Its own mark, so databases seeded before the catalogue existed get it on their next start. */
