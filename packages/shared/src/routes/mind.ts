@@ -7,6 +7,7 @@ import {
   mindHistoriesReply,
   mindIdBody,
   mindIdParams,
+  mindImportBody,
   mindStopBody,
   mindStreamEvent,
   mindUpdateBody,
@@ -28,5 +29,6 @@ export const mindRoutes = defineRoutes('mind', {
   histories: { method: 'GET', path: '/api/mind/histories', access: 'user', summary: '我的思维导图', response: mindHistoriesReply },
   detail: { method: 'GET', path: '/api/mind/detail/:id', access: 'user', summary: '一张思维导图（保存时的 Markdown）', params: mindIdParams, response: mindDetail },
   update: { method: 'POST', path: '/api/mind/update', access: 'user', summary: '保存编辑后的 Markdown', body: mindUpdateBody, response: mindDetail },
+  import: { method: 'POST', path: '/api/mind/import', access: 'user', moderate: ['markdown'], summary: '导入一张导图（XMind 或 Markdown 文件转成的 Markdown），存为新导图', body: mindImportBody, response: mindDetail },
   delete: { method: 'POST', path: '/api/mind/delete', access: 'user', summary: '删除思维导图', body: mindIdBody, response: z.null() },
 });

@@ -72,6 +72,9 @@ export const mindUpdateBody = z.object({
   markdown: safeText().max(MIND_MARKDOWN_MAX, `内容不能超过${MIND_MARKDOWN_MAX}字`).refine((s) => s.trim().length > 0, '内容不能为空'),
 });
 export type MindUpdateBody = z.infer<typeof mindUpdateBody>;
+/** POST /api/mind/import: a map the user brought (an .xmind or .md the web turned into markdown), saved as a new map of theirs. */
+export const mindImportBody = mindUpdateBody.pick({ markdown: true });
+export type MindImportBody = z.infer<typeof mindImportBody>;
 
 /** One `data:` line of POST /chatgpt/chat-mind. */
 export const mindStreamEvent = z.discriminatedUnion('type', [

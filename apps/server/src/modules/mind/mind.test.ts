@@ -202,3 +202,39 @@ describe('refusals: nothing changes, nothing is charged', () => {
     expect(list).toHaveLength(1);
   });
 });
+
+describe('an imported map (an .xmind or .md the web turned into markdown)', () => {
+  const imported = '# 大模型应用落地\n## 检索增强\n### 通过检索增强生成获得真实内容，并在回答中标注来源\n- 切分文档';
+
+  it('is a new complete map of the caller, listed, opened, edited and regenerated like any other, for free', async () => {
+    const importer = await t.loginByPhone('13800000704');
+    const importerId = await userIdOf(t, importer);
+    await setBalance(t, importerId, { base3: 5 });
+    const r = await t.call('POST', '/api/mind/import', { token: importer, body: { markdown: imported } });
+    expect(r.status).toBe(200);
+    expect(r.body.data).toMatchObject({ title: '大模型应用落地', prompt: '大模型应用落地', markdown: imported, status: 'complete', edited: true, document: null });
+    const id = r.body.data.id as number;
+    expect((await getBalance(t, importerId)).baseModel3).toBe(5);
+    expect((await t.call('GET', '/api/mind/histories', { token: importer })).body.data.list.map((m: { id: number }) => m.id)).toEqual([id]);
+    expect((await t.call('GET', `/api/mind/detail/${id}`, { token: importer })).body.data.markdown).toBe(imported);
+    const u = await t.call('POST', '/api/mind/update', { token: importer, body: { id, markdown: `${imported}\n- 补充` } });
+    expect(u.body.data.markdown).toBe(`${imported}\n- 补充`);
+    const again = await makeMind(t, importer, { prompt: '大模型应用落地', options: { model: 'mind-offline', id } });
+    expect(again.id).toBe(id);
+  });
+
+  it('bad input is a 400 and saves nothing; no token 401; another user never sees it', async () => {
+    const before = (await t.call('GET', '/api/mind/histories', { token: user })).body.data.list.length;
+    for (const body of [{}, { markdown: '' }, { markdown: '   \n' }, { markdown: `# 根\n${'长'.repeat(100_001)}` }, { markdown: '# 根\u0000' }, { markdown: 42 }]) {
+      const r = await t.call('POST', '/api/mind/import', { token: user, body });
+      expect(r.status, JSON.stringify(body).slice(0, 40)).toBe(400);
+      expect(r.body.data.field).toBe('markdown');
+    }
+    expect((await t.call('GET', '/api/mind/histories', { token: user })).body.data.list).toHaveLength(before);
+    expect((await t.call('POST', '/api/mind/import', { body: { markdown: imported } })).status).toBe(401);
+    const mine = await t.call('POST', '/api/mind/import', { token: user, body: { markdown: imported } });
+    expect((await t.call('GET', `/api/mind/detail/${mine.body.data.id}`, { token: other })).status).toBe(404);
+    expect((await t.call('POST', '/api/mind/update', { token: other, body: { id: mine.body.data.id, markdown: '# 改' } })).status).toBe(404);
+    expect((await t.call('GET', '/api/mind/histories', { token: other })).body.data.list).toEqual([]);
+  });
+});

@@ -19,6 +19,7 @@ export function mindRoutes(app: FastifyInstance, service: MindService, runner: M
   route(app, r.histories, async ({ actor }) => ok({ list: await service.histories(actor) }));
   route(app, r.detail, async ({ actor, params }) => ok(await service.detail(actor, params.id)));
   route(app, r.update, async ({ actor, body }) => ok(await service.update(actor, body), '已保存'));
+  route(app, r.import, async ({ actor, body }) => ok(await service.importMap(actor, body), '已导入'));
   route(app, r.delete, async ({ actor, body }) => {
     await service.delete(actor, body.id);
     return ok(null, '删除成功');

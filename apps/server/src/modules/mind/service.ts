@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { Code, MIND_TITLE_MAX, type MindCreateBody, type MindDetail, type MindSummary, type MindUpdateBody } from '@app/shared';
+import { Code, MIND_TITLE_MAX, type MindCreateBody, type MindDetail, type MindImportBody, type MindSummary, type MindUpdateBody } from '@app/shared';
 import type { AuthUser } from '../../core/auth.ts';
 import type { AppContext } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
@@ -14,6 +14,9 @@ import { prepareTurn, type OwnedTurn } from '../turns/service.ts';
 export const MIND_TURN_PREFIX = 'mind:turn:';
 const CREATES_PER_MINUTE = 60;
 const HISTORY_MAX = 200;
+const IMPORTS_PER_MINUTE = 20;
+/** What an imported map's row says made it (no model wrote it). */
+export const MIND_IMPORT_MODEL = 'import';
 /** The most of a document a map is drawn from (an even spread of it when longer), in characters. */
 export const MIND_DOCUMENT_CHARS = 12_000;
 
@@ -140,6 +143,18 @@ export class MindService {
       .returning();
     if (!saved) throw field('id', '这张导图正在生成中，请稍候');
     return detailOf(saved);
+  }
+
+  /** A map the user brought (as markdown): a new, complete map of theirs, to edit or regenerate like any other. */
+  async importMap(caller: AuthUser, body: MindImportBody): Promise<MindDetail> {
+    await limitOrThrow(this.ctx.kv, `mind-import:${caller.id}`, IMPORTS_PER_MINUTE, 60, '操作过于频繁，请稍后再试');
+    const title = titleOfMap(body.markdown, body.markdown.trim().split('\n')[0]!.replace(/^[#\s*+-]+/, ''));
+    const at = new Date(this.ctx.clock.now());
+    const [row] = await this.ctx.db
+      .insert(minds)
+      .values({ userId: caller.id, title, prompt: title, markdown: body.markdown, model: MIND_IMPORT_MODEL, status: 'complete', edited: true, createdAt: at, updatedAt: at })
+      .returning();
+    return detailOf(row!);
   }
 
   async delete(caller: AuthUser, id: number) {
