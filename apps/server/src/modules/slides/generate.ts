@@ -156,7 +156,7 @@ export class DeckWriter {
     for await (const chunk of this.models.router.stream(model, { messages: sectionPrompt(deck, index, slots), maxTokens: SECTION_TOKENS, temperature: 0.5, signal })) {
       if (chunk.type === 'delta') parts.push(chunk.text);
     }
-    return readSectionSlides(parts.join(''), index, slots);
+    return readSectionSlides(parts.join(''), section, index, slots, deck.language === 'en');
   }
 
   /** Merges the written slots into the deck (the row locked: an edit or another step waits). */

@@ -1,5 +1,7 @@
 import type PptxGenJS from 'pptxgenjs';
 import { slideTheme, type DeckSlide, type SlideTheme } from '@app/shared';
+import { CHART_LABEL_MAX } from './compose.ts';
+import { ems, fitting, heightOf, linesOf, listHeight } from './measure.ts';
 
 type Pptx = InstanceType<typeof PptxGenJS>;
 type Slide = ReturnType<Pptx['addSlide']>;
@@ -18,22 +20,28 @@ export interface DeckForExport {
   offline: boolean;
 }
 
-const chars = (s: string) => Array.from(s).length;
+/** The name the file's properties give as its author and company. */
+export const PRODUCT_NAME = '知行 AI';
+const TOP_MIN = 1.6;
+export const BOTTOM = H - 0.8;
+/** Where the footer line (deck title, slide number) starts. */
+export const FOOTER_Y = H - 0.55;
+const TEXT_W = W - 2 * MARGIN;
 
-/** A font size that keeps `lines` inside a box of `height` inches (pptxgenjs' shrink only applies once edited in PowerPoint). */
-export function fitSize(lines: string[], width: number, height: number, max: number, min = 12): number {
-  for (let size = max; size > min; size -= 1) {
-    const perLine = Math.max(1, Math.floor((width * 72) / size)); // a CJK character is about one em wide
-    const rows = lines.reduce((n, l) => n + Math.max(1, Math.ceil(chars(l) / perLine)), 0);
-    if (rows * size * 1.5 <= height * 72) return size;
-  }
-  return min;
+/** The content title: one line at 30 pt down to 20 pt; a longer title grows its box (at 20 pt, then 18 pt for three lines) and the accent bar and the content move down below it. */
+export function titleLayout(title: string): { size: number; h: number; bar: number; top: number } {
+  const one = fitting((size) => heightOf(title, TEXT_W, size), 0.9, 30, 20);
+  const size = one ?? (linesOf(title, TEXT_W, 20) <= 2 ? 20 : 18);
+  const h = Math.max(0.9, heightOf(title, TEXT_W, size) + 0.05);
+  const bar = 0.35 + h + 0.05;
+  return { size, h, bar, top: Math.max(TOP_MIN, bar + 0.3) };
 }
 
 /**
  * The deck as a real .pptx (pptxgenjs): a title, a section and a content master per theme, every
  * run set in the theme's East Asian font with its language (so PowerPoint, WPS and LibreOffice
- * show Chinese), speaker notes on every slide.
+ * show Chinese), speaker notes on every slide. A slide whose text does not fit at the smallest
+ * readable size goes on over as many slides as it takes (titled …（续）): text never leaves a slide.
  */
 export async function buildPptx(deck: DeckForExport): Promise<Buffer> {
   const t = slideTheme(deck.theme);
@@ -43,22 +51,27 @@ export async function buildPptx(deck: DeckForExport): Promise<Buffer> {
   pptx.layout = 'LAYOUT_WIDE';
   pptx.title = deck.title;
   pptx.subject = deck.offline ? '离线演示' : 'AI PPT';
-  pptx.company = '知行 AI';
+  pptx.author = PRODUCT_NAME;
+  pptx.company = PRODUCT_NAME;
   pptx.theme = { headFontFace: t.headFont, bodyFontFace: t.bodyFont };
   const lang = deck.language === 'en' ? 'en-US' : deck.language;
+  const en = deck.language === 'en';
   const head: TextProps = { fontFace: t.headFont, lang };
   const body: TextProps = { fontFace: t.bodyFont, lang };
   defineMasters(pptx, t, deck.title, head, body);
 
-  for (const s of deck.slides) {
+  for (const s of paginate(deck.slides, en)) {
     const master = s.kind === 'cover' || s.kind === 'end' ? 'COVER' : s.kind === 'section' ? 'SECTION' : 'CONTENT';
     const slide = pptx.addSlide({ masterName: master });
     if (master === 'CONTENT') {
-      slide.addText(s.title, { placeholder: 'title', ...head, fontSize: fitSize([s.title], W - 2 * MARGIN, 0.9, 30, 20), bold: true, color: t.title });
-      drawContent(pptx, slide, s, t, body, head);
+      const tl = titleLayout(s.title);
+      slide.addText(s.title, { x: MARGIN, y: 0.35, w: TEXT_W, h: tl.h, ...head, fontSize: tl.size, bold: true, color: t.title, align: 'left', valign: 'middle', fit: 'none' });
+      slide.addShape(pptx.ShapeType.rect, { x: MARGIN, y: tl.bar, w: 1.2, h: 0.06, fill: { color: t.accent2 }, line: { color: t.accent2 } });
+      drawContent(pptx, slide, s, t, body, head, tl.top, en);
     } else {
-      slide.addText(s.title, { placeholder: 'title', ...head, fontSize: fitSize([s.title], W - 2.4, 1.6, 44, 24), bold: true, color: t.coverText });
-      if (s.subtitle) slide.addText(s.subtitle, { placeholder: 'body', ...body, fontSize: 20, color: t.coverText });
+      const size = fitting((z) => heightOf(s.title, W - 2.4, z), master === 'COVER' ? 1.6 : 1.4, 44, 18) ?? 18;
+      slide.addText(s.title, { placeholder: 'title', ...head, fontSize: size, bold: true, color: t.coverText });
+      if (s.subtitle) slide.addText(s.subtitle, { placeholder: 'body', ...body, fontSize: fitting((z) => heightOf(s.subtitle!, W - 2.4, z), 0.8, 20, 12) ?? 12, color: t.coverText });
     }
     if (s.notes) slide.addNotes(s.notes);
   }
@@ -98,15 +111,73 @@ function defineMasters(pptx: Pptx, t: SlideTheme, deckTitle: string, head: TextP
     slideNumber: { x: W - 1.1, y: H - 0.55, w: 0.6, h: 0.35, fontFace: t.bodyFont, fontSize: 11, color: t.muted, align: 'right' },
     objects: [
       { rect: { x: 0, y: 0, w: W, h: 0.12, fill: { color: t.accent } } },
-      { placeholder: { options: { name: 'title', type: 'title', x: MARGIN, y: 0.35, w: W - 2 * MARGIN, h: 0.9, ...head, fontSize: 30, bold: true, color: t.title, align: 'left', valign: 'middle' }, text: '' } },
-      { rect: { x: MARGIN, y: 1.3, w: 1.2, h: 0.06, fill: { color: t.accent2 } } },
-      { text: { text: deckTitle, options: { x: MARGIN, y: H - 0.55, w: 8, h: 0.35, ...body, fontSize: 11, color: t.muted } } },
+      { text: { text: oneLine(deckTitle, 8, 11), options: { x: MARGIN, y: FOOTER_Y, w: 8, h: 0.35, ...body, fontSize: 11, color: t.muted, fit: 'none' } } },
     ],
   });
 }
 
-const TOP = 1.6;
-const BOTTOM = H - 0.8;
+/** `text` cut to what one line of a box `width` wide holds at `size` (the footer). */
+function oneLine(text: string, width: number, size: number): string {
+  const chars = Array.from(text);
+  let n = chars.length;
+  while (n > 1 && linesOf(chars.slice(0, n).join('') + (n < chars.length ? '…' : ''), width, size) > 1) n--;
+  return chars.slice(0, n).join('') + (n < chars.length ? '…' : '');
+}
+
+const BULLET_MIN = 14;
+const COLUMN_MIN = 12;
+const COL_GAP = 0.5;
+const colW = (TEXT_W - COL_GAP) / 2;
+const more = (title: string, en: boolean) => `${title}${en ? ' (cont.)' : '（续）'}`;
+
+/** A column's heading size and height (a long heading wraps, and the list starts below it). */
+function columnHeading(heading: string): { size: number; h: number } {
+  const size = fitting((z) => heightOf(heading, colW - 0.6, z), 0.6, 22, 16) ?? 16;
+  return { size, h: Math.max(0.6, heightOf(heading, colW - 0.6, size)) };
+}
+
+/** Whether two columns' rows fit under their headings at the smallest column size. */
+function columnsFit(s: DeckSlide, from: number, to: number, top: number): boolean {
+  return [s.left!, s.right!].every((col) => {
+    const hd = columnHeading(col.heading);
+    return listHeight(col.bullets.slice(from, to), colW - 0.6, COLUMN_MIN) <= BOTTOM - (top + 0.25 + hd.h + 0.15) - 0.05;
+  });
+}
+
+/** The slides as they are drawn: one that does not fit at the smallest size goes on over more slides, no text lost. */
+export function paginate(slides: DeckSlide[], en: boolean): DeckSlide[] {
+  return slides.flatMap((s): DeckSlide[] => {
+    if (s.kind === 'two-column' && s.left && s.right) {
+      const top = titleLayout(more(s.title, en)).top;
+      const rows = Math.max(s.left.bullets.length, s.right.bullets.length);
+      const pages: DeckSlide[] = [];
+      for (let from = 0; from < rows || !pages.length; ) {
+        let to = from + 1;
+        while (to < rows && columnsFit(s, from, to + 1, top)) to++;
+        pages.push({ ...s, title: pages.length ? more(s.title, en) : s.title, notes: pages.length ? '' : s.notes, left: { ...s.left, bullets: s.left.bullets.slice(from, to) }, right: { ...s.right, bullets: s.right.bullets.slice(from, to) } });
+        from = to;
+      }
+      return pages;
+    }
+    if (s.kind === 'bullets' && s.bullets?.length) {
+      const top = titleLayout(more(s.title, en)).top;
+      const pages: DeckSlide[] = [];
+      for (let from = 0; from < s.bullets.length; ) {
+        let to = from + 1;
+        while (to < s.bullets.length && listHeight(s.bullets.slice(from, to + 1), TEXT_W, BULLET_MIN) <= BOTTOM - top) to++;
+        pages.push({ ...s, title: pages.length ? more(s.title, en) : s.title, notes: pages.length ? '' : s.notes, bullets: s.bullets.slice(from, to) });
+        from = to;
+      }
+      return pages;
+    }
+    if (s.kind === 'chart' && s.chart?.length) {
+      // A label the chart shortens is given whole in the notes.
+      const long = s.chart.map((c) => c.label).filter((l) => Array.from(l).length > CHART_LABEL_MAX && !s.notes.includes(l));
+      if (long.length) return [{ ...s, notes: `${s.notes}${s.notes ? '\n' : ''}${en ? 'Full labels: ' : '完整类别名：'}${long.join(en ? '; ' : '；')}` }];
+    }
+    return [s];
+  });
+}
 
 function bulletList(items: string[], size: number, t: SlideTheme, body: TextProps) {
   return items.map((text) => ({
@@ -115,75 +186,138 @@ function bulletList(items: string[], size: number, t: SlideTheme, body: TextProp
   }));
 }
 
-function drawContent(pptx: Pptx, slide: Slide, s: DeckSlide, t: SlideTheme, body: TextProps, head: TextProps) {
-  const width = W - 2 * MARGIN;
-  const height = BOTTOM - TOP;
+const plain = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: 2 });
+const numberFormat = (chart: { value: number }[]) => (chart.every((c) => Number.isInteger(c.value)) ? '#,##0' : '#,##0.0#');
+/** The data labels' format: the unit after every value ('"' cannot be in it). */
+const withUnit = (chart: { value: number }[], unit: string) => `${numberFormat(chart)}${unit ? `"${unit.replaceAll('"', '')}"` : ''}`;
+
+function drawChart(pptx: Pptx, slide: Slide, s: DeckSlide, t: SlideTheme, body: TextProps, head: TextProps, top: number, en: boolean) {
+  const chart = s.chart!;
+  const unit = s.unit ?? '';
+  const chartW = TEXT_W * 0.64;
+  const labels = chart.map((c) => (Array.from(c.label).length > CHART_LABEL_MAX ? `${Array.from(c.label).slice(0, CHART_LABEL_MAX - 1).join('')}…` : c.label));
+  slide.addChart(pptx.ChartType.bar, [{ name: s.title, labels, values: chart.map((c) => c.value) }], {
+    x: MARGIN,
+    y: top,
+    w: chartW,
+    h: BOTTOM - top - 0.45,
+    barDir: 'col',
+    chartColors: [t.accent],
+    catAxisLabelFontFace: t.bodyFont,
+    catAxisLabelColor: t.text,
+    catAxisLabelFontSize: chart.length > 4 ? 11 : 13,
+    valAxisLabelFontFace: t.bodyFont,
+    valAxisLabelColor: t.muted,
+    valAxisLabelFontSize: 11,
+    valAxisLabelFormatCode: numberFormat(chart),
+    ...(unit ? { showValAxisTitle: true, valAxisTitle: en ? `Unit: ${unit}` : `单位：${unit}`, valAxisTitleFontSize: 11, valAxisTitleColor: t.muted, valAxisTitleFontFace: t.bodyFont } : {}),
+    ...(Math.min(...chart.map((c) => c.value)) >= 0 ? { valAxisMinVal: 0 } : {}),
+    showValue: true,
+    dataLabelFormatCode: withUnit(chart, unit),
+    dataLabelPosition: 'outEnd',
+    dataLabelFontFace: t.bodyFont,
+    dataLabelColor: t.text,
+    dataLabelFontSize: 12,
+    valGridLine: { color: t.panel, size: 1 },
+    catGridLine: { style: 'none' },
+  });
+  const source = s.source ? `${en ? 'Source: ' : '来源：'}${s.source}` : en ? 'Source: not given' : '来源：未注明';
+  slide.addText(oneLine(source, chartW, 11), { x: MARGIN, y: BOTTOM - 0.4, w: chartW, h: 0.35, ...body, fontSize: 11, color: t.muted, fit: 'none' });
+  // The callout: the largest figure with its unit, what it is, and the slide's side points below.
+  const top1 = [...chart].sort((a, b) => b.value - a.value)[0]!;
+  const px = MARGIN + TEXT_W * 0.68;
+  const pw = TEXT_W * 0.32;
+  // The number large, its unit smaller beside it: sized so the pair stays on one line.
+  const num = plain(top1.value);
+  const vsize = Math.max(20, Math.min(48, Math.floor(((pw - 0.8) * 72) / (ems(num) * 1.15 + ems(` ${unit}`) * 0.5))));
+  const lsize = fitting((z) => heightOf(top1.label, pw - 0.6, z), 0.8, 16, 11) ?? 11;
+  const panelH = 0.5 + (vsize * 1.3) / 72 + heightOf(top1.label, pw - 0.6, lsize) + 0.3;
+  slide.addShape(pptx.ShapeType.rect, { x: px, y: top + 0.2, w: pw, h: panelH, fill: { color: t.panel }, line: { color: t.panel } });
+  slide.addText(
+    [
+      { text: num, options: { ...head, fontSize: vsize, bold: true, color: t.accent } },
+      { text: unit ? ` ${unit}` : '', options: { ...head, fontSize: Math.round(vsize * 0.45), bold: true, color: t.accent, breakLine: true } },
+      { text: top1.label, options: { ...body, fontSize: lsize, color: t.text } },
+    ],
+    { x: px + 0.3, y: top + 0.35, w: pw - 0.6, h: panelH - 0.3, align: 'center', valign: 'middle', fit: 'none' },
+  );
+  const side = s.bullets ?? [];
+  const y = top + 0.2 + panelH + 0.25;
+  const size = side.length ? fitting((z) => listHeight(side, pw, z), BOTTOM - y, 16, 10) : null;
+  if (size) slide.addText(bulletList(side, size, t, body), { x: px, y, w: pw, h: BOTTOM - y, valign: 'top', fit: 'none' });
+}
+
+function drawTimeline(pptx: Pptx, slide: Slide, s: DeckSlide, t: SlideTheme, body: TextProps, head: TextProps, top: number) {
+  const steps = s.steps!;
+  const cw = TEXT_W / steps.length;
+  const textTop = top + 1.25;
+  const size = fitting((z) => Math.max(...steps.map((st) => heightOf(st.text, cw - 0.2, z))), BOTTOM - textTop, 18, 12);
+  const lsize = fitting((z) => Math.max(...steps.map((st) => heightOf(st.label, cw - 0.1, z))), 0.65, 20, 12);
+  if (size && lsize) {
+    slide.addShape(pptx.ShapeType.rect, { x: MARGIN + cw / 2, y: top + 0.92, w: TEXT_W - cw, h: 0.05, fill: { color: t.accent2 }, line: { color: t.accent2 } });
+    steps.forEach((st, i) => {
+      const cx = MARGIN + cw * i + cw / 2;
+      slide.addShape(pptx.ShapeType.ellipse, { x: cx - 0.16, y: top + 0.78, w: 0.32, h: 0.32, fill: { color: t.accent }, line: { color: t.background, width: 2 } });
+      slide.addText(st.label, { x: cx - cw / 2 + 0.05, y: top + 0.05, w: cw - 0.1, h: 0.65, ...head, fontSize: lsize, bold: true, color: t.accent, align: 'center', valign: 'bottom', fit: 'none' });
+      slide.addText(st.text, { x: cx - cw / 2 + 0.1, y: textTop, w: cw - 0.2, h: BOTTOM - textTop, ...body, fontSize: size, color: t.text, align: 'center', valign: 'top', fit: 'none' });
+    });
+    return;
+  }
+  // Long steps: one row each, the label in a band at the left.
+  const rowSize = fitting((z) => steps.reduce((h, st) => h + Math.max(0.45, heightOf(st.text, TEXT_W - 2.1, z)) + 0.12, 0), BOTTOM - top, 18, 10) ?? 10;
+  let y = top;
+  for (const st of steps) {
+    const h = Math.max(0.45, heightOf(st.text, TEXT_W - 2.1, rowSize));
+    slide.addShape(pptx.ShapeType.rect, { x: MARGIN, y, w: 1.9, h, fill: { color: t.panel }, line: { color: t.panel } });
+    slide.addText(st.label, { x: MARGIN, y, w: 1.9, h, ...head, fontSize: Math.min(rowSize, 14), bold: true, color: t.accent, align: 'center', valign: 'middle', fit: 'none' });
+    slide.addText(st.text, { x: MARGIN + 2.1, y, w: TEXT_W - 2.1, h, ...body, fontSize: rowSize, color: t.text, valign: 'middle', fit: 'none' });
+    y += h + 0.12;
+  }
+}
+
+function drawContent(pptx: Pptx, slide: Slide, s: DeckSlide, t: SlideTheme, body: TextProps, head: TextProps, top: number, en: boolean) {
+  const width = TEXT_W;
+  const height = BOTTOM - top;
   if (s.kind === 'two-column' && s.left && s.right) {
-    const colW = (width - 0.5) / 2;
     [s.left, s.right].forEach((col, i) => {
-      const x = MARGIN + i * (colW + 0.5);
-      slide.addShape(pptx.ShapeType.rect, { x, y: TOP, w: colW, h: height, fill: { color: t.panel }, line: { color: t.panel } });
-      slide.addShape(pptx.ShapeType.rect, { x, y: TOP, w: colW, h: 0.08, fill: { color: i ? t.accent2 : t.accent }, line: { color: i ? t.accent2 : t.accent } });
-      slide.addText(col.heading, { x: x + 0.3, y: TOP + 0.25, w: colW - 0.6, h: 0.6, ...head, fontSize: 22, bold: true, color: t.title });
-      const size = fitSize(col.bullets, colW - 0.9, height - 1.2, 20, 12);
-      slide.addText(bulletList(col.bullets, size, t, body), { x: x + 0.3, y: TOP + 0.95, w: colW - 0.6, h: height - 1.15, valign: 'top' });
+      const x = MARGIN + i * (colW + COL_GAP);
+      const hd = columnHeading(col.heading);
+      slide.addShape(pptx.ShapeType.rect, { x, y: top, w: colW, h: height, fill: { color: t.panel }, line: { color: t.panel } });
+      slide.addShape(pptx.ShapeType.rect, { x, y: top, w: colW, h: 0.08, fill: { color: i ? t.accent2 : t.accent }, line: { color: i ? t.accent2 : t.accent } });
+      slide.addText(col.heading, { x: x + 0.3, y: top + 0.25, w: colW - 0.6, h: hd.h, ...head, fontSize: hd.size, bold: true, color: t.title, valign: 'top', fit: 'none' });
+      const listTop = top + 0.25 + hd.h + 0.15;
+      const size = fitting((z) => listHeight(col.bullets, colW - 0.6, z), BOTTOM - listTop - 0.05, 20, COLUMN_MIN) ?? COLUMN_MIN;
+      slide.addText(bulletList(col.bullets, size, t, body), { x: x + 0.3, y: listTop, w: colW - 0.6, h: BOTTOM - listTop - 0.05, valign: 'top', fit: 'none' });
     });
     return;
   }
   if (s.kind === 'quote' && s.quote) {
-    slide.addShape(pptx.ShapeType.rect, { x: MARGIN, y: TOP + 0.4, w: width, h: height - 0.8, fill: { color: t.panel }, line: { color: t.panel } });
-    slide.addShape(pptx.ShapeType.rect, { x: MARGIN, y: TOP + 0.4, w: 0.12, h: height - 0.8, fill: { color: t.accent }, line: { color: t.accent } });
-    slide.addText('“', { x: MARGIN + 0.4, y: TOP + 0.3, w: 1, h: 1.2, ...head, fontSize: 72, color: t.accent2 });
-    const size = fitSize([s.quote], width - 2, height - 2.4, 32, 18);
-    slide.addText(s.quote, { x: MARGIN + 1, y: TOP + 1.0, w: width - 2, h: height - 2.4, ...head, fontSize: size, color: t.title, valign: 'middle', italic: false });
-    if (s.source) slide.addText(`—— ${s.source}`, { x: MARGIN + 1, y: BOTTOM - 1.2, w: width - 2, h: 0.5, ...body, fontSize: 16, color: t.muted, align: 'right' });
+    slide.addShape(pptx.ShapeType.rect, { x: MARGIN, y: top + 0.3, w: width, h: height - 0.5, fill: { color: t.panel }, line: { color: t.panel } });
+    slide.addShape(pptx.ShapeType.rect, { x: MARGIN, y: top + 0.3, w: 0.12, h: height - 0.5, fill: { color: t.accent }, line: { color: t.accent } });
+    slide.addText('“', { x: MARGIN + 0.4, y: top + 0.25, w: 1, h: 1.1, ...head, fontSize: 72, color: t.accent2, fit: 'none' });
+    const boxH = height - 2.1;
+    const size = fitting((z) => heightOf(s.quote!, width - 2, z), boxH, 32, 12) ?? 12;
+    slide.addText(s.quote, { x: MARGIN + 1, y: top + 1.0, w: width - 2, h: boxH, ...head, fontSize: size, color: t.title, valign: 'middle', italic: false, fit: 'none' });
+    if (s.source) slide.addText(oneLine(`—— ${s.source}`, width - 2, 16), { x: MARGIN + 1, y: BOTTOM - 0.85, w: width - 2, h: 0.45, ...body, fontSize: 16, color: t.muted, align: 'right', fit: 'none' });
     return;
   }
-  if (s.kind === 'chart' && s.chart?.length) {
-    slide.addChart(pptx.ChartType.bar, [{ name: s.title, labels: s.chart.map((c) => c.label), values: s.chart.map((c) => c.value) }], {
-      x: MARGIN,
-      y: TOP,
-      w: width * 0.64,
-      h: height,
-      barDir: 'bar',
-      chartColors: [t.accent],
-      catAxisLabelFontFace: t.bodyFont,
-      catAxisLabelColor: t.text,
-      catAxisLabelFontSize: 13,
-      valAxisLabelFontFace: t.bodyFont,
-      valAxisLabelColor: t.muted,
-      valAxisMaxVal: 100,
-      showValue: true,
-      dataLabelFontFace: t.bodyFont,
-      dataLabelColor: t.text,
-      dataLabelFontSize: 12,
-      valGridLine: { color: t.panel, size: 1 },
-      catGridLine: { style: 'none' },
-    });
-    const top = [...s.chart].sort((a, b) => b.value - a.value)[0]!;
-    slide.addShape(pptx.ShapeType.rect, { x: MARGIN + width * 0.68, y: TOP + 0.4, w: width * 0.32, h: 2.6, fill: { color: t.panel }, line: { color: t.panel } });
-    slide.addText(
-      [
-        { text: `${top.value}`, options: { ...head, fontSize: 54, bold: true, color: t.accent, breakLine: true } },
-        { text: top.label, options: { ...body, fontSize: 16, color: t.text } },
-      ],
-      { x: MARGIN + width * 0.68 + 0.3, y: TOP + 0.6, w: width * 0.32 - 0.6, h: 2.2, align: 'center', valign: 'middle' },
-    );
-    return;
-  }
+  if (s.kind === 'chart' && s.chart?.length) return drawChart(pptx, slide, s, t, body, head, top, en);
+  if (s.kind === 'timeline' && s.steps?.length) return drawTimeline(pptx, slide, s, t, body, head, top);
   const items = s.bullets?.length ? s.bullets : s.subtitle ? [s.subtitle] : [];
   if (s.kind === 'contents') {
-    const size = fitSize(items, width / 2, height, 22, 14);
+    const two = items.length > 4;
+    const cellW = two ? width / 2 : width;
+    const rows = two ? Math.ceil(items.length / 2) : items.length;
+    const rowH = Math.min(1.05, height / Math.max(1, rows));
+    const size = fitting((z) => Math.max(...items.map((it) => heightOf(it, cellW - 1.2, z))), rowH - 0.05, 22, 10) ?? 10;
     items.forEach((item, i) => {
-      const col = items.length > 4 ? i % 2 : 0;
-      const row = items.length > 4 ? Math.floor(i / 2) : i;
-      const x = MARGIN + col * (width / 2);
-      const y = TOP + 0.2 + row * 1.05;
-      slide.addText(String(i + 1).padStart(2, '0'), { x, y, w: 0.9, h: 0.8, ...head, fontSize: 28, bold: true, color: t.accent });
-      slide.addText(item, { x: x + 1, y, w: width / 2 - 1.2, h: 0.8, ...body, fontSize: size, color: t.text, valign: 'middle' });
+      const x = MARGIN + (two ? i % 2 : 0) * cellW;
+      const y = top + 0.1 + (two ? Math.floor(i / 2) : i) * rowH;
+      slide.addText(String(i + 1).padStart(2, '0'), { x, y, w: 0.9, h: Math.min(0.8, rowH - 0.05), ...head, fontSize: 28, bold: true, color: t.accent, fit: 'none' });
+      slide.addText(item, { x: x + 1, y, w: cellW - 1.2, h: rowH - 0.05, ...body, fontSize: size, color: t.text, valign: 'middle', fit: 'none' });
     });
     return;
   }
-  const size = fitSize(items, width - 0.5, height, 24, 14);
-  slide.addText(bulletList(items, size, t, body), { x: MARGIN, y: TOP, w: width, h: height, valign: 'top' });
+  const size = fitting((z) => listHeight(items, width, z), height, 24, BULLET_MIN) ?? BULLET_MIN;
+  slide.addText(bulletList(items, size, t, body), { x: MARGIN, y: top, w: width, h: height, valign: 'top', fit: 'none' });
 }

@@ -182,7 +182,7 @@ describe('slide packages', () => {
 });
 
 describe('the plan', () => {
-  it('fills exactly the pages asked for, every section at least one slide, layouts varied', () => {
+  it('fills exactly the pages asked for, every section at least one slide, layouts from the content', () => {
     const sections = Array.from({ length: 5 }, (_, i) => ({ title: `S${i}`, points: ['a', 'b', 'c'] }));
     for (let pages = 7; pages <= 30; pages++) {
       const plan = planDeck(sections, pages);
@@ -190,8 +190,10 @@ describe('the plan', () => {
       for (let s = 0; s < 5; s++) expect(plan.some((x) => x.section === s && x.kind !== 'section')).toBe(true);
     }
     expect(planDeck(sections.slice(0, 2), 5).length).toBe(5);
-    const kinds = new Set(planDeck(sections, 30).map((s) => s.kind));
-    for (const k of ['cover', 'contents', 'section', 'bullets', 'two-column', 'chart', 'quote', 'end']) expect(kinds).toContain(k);
+    // Plain points make bullets only: no chart without figures.
+    expect(new Set(planDeck(sections, 30).map((s) => s.kind))).toEqual(new Set(['cover', 'contents', 'section', 'bullets', 'end']));
+    const kinds = new Set(sampleDeck('数字化转型', 30).slides.map((s) => s.kind));
+    for (const k of ['cover', 'contents', 'section', 'bullets', 'two-column', 'chart', 'quote', 'timeline', 'end']) expect(kinds).toContain(k);
   });
 });
 
