@@ -191,10 +191,26 @@ function referenceSentence(text: string, seed: string): string {
   return Array.from(sentences[h % sentences.length]!).slice(0, 80).join('');
 }
 
-export function offlineAbstract(b: Brief): { abstract: string; keywords: string } {
+/** A 毕业论文 in Chinese carries an English abstract (Abstract / Key words) after the Chinese one. */
+export const wantsEnglishAbstract = (b: Pick<Brief, 'kind' | 'language'>) => b.kind === '毕业论文' && b.language === '中文';
+
+export interface Abstracts {
+  abstract: string;
+  keywords: string;
+  /** '' unless wantsEnglishAbstract. */
+  abstractEn: string;
+  keywordsEn: string;
+}
+
+export function offlineAbstract(b: Brief): Abstracts {
+  const en = wantsEnglishAbstract(b);
   return {
     abstract: `【离线演示】本文以“${b.title}”为题，在${b.discipline}领域内梳理相关研究，说明研究背景与意义，介绍研究设计与方法，分析主要发现并提出结论与展望。本摘要由本地程序生成，配置模型密钥后将由模型撰写。`,
     keywords: [b.discipline, b.kind, '离线演示'].join('；'),
+    abstractEn: en
+      ? `[Offline demo] Under the title "${b.title}", this thesis reviews the research in ${b.discipline}, states the background and significance of the study, describes its design and methods, analyses the main findings and draws conclusions with an outlook. This abstract was generated locally; once a model key is configured, the model writes it.`
+      : '',
+    keywordsEn: en ? [b.discipline, 'graduation thesis', 'offline demo'].join('; ') : '',
   };
 }
 
@@ -205,7 +221,7 @@ export function sectionPrompt(b: Brief, outline: ThesisOutlineChapter[], ci: num
   return [
     {
       role: 'system',
-      content: `你是一位严谨的学术写作者，正在用${b.language}撰写一篇${b.kind}。只输出这一节的正文（不要重复标题，不要写其他小节），段落之间空一行，约 ${section.chars} 字。`,
+      content: `你是一位严谨的学术写作者，正在用${b.language}撰写一篇${b.kind}。只输出这一节的正文（不要重复标题，不要写其他小节），段落之间空一行，约 ${section.chars} 字。不要列出参考文献，也不要编造文献、作者、年份、DOI 或网址；需要注明出处的地方写“（文献待补）”，由作者核实后补上。`,
     },
     {
       role: 'user',
@@ -215,15 +231,26 @@ export function sectionPrompt(b: Brief, outline: ThesisOutlineChapter[], ci: num
 }
 
 export function abstractPrompt(b: Brief, outline: ThesisOutlineChapter[]): LlmMessage[] {
+  const english = wantsEnglishAbstract(b)
+    ? '然后另起一行以“Abstract:”开头给出这段摘要的英文版本，再另起一行以“Key words:”开头给出对应的英文关键词，用分号分隔。只输出这四部分。'
+    : '只输出这两部分。';
   return [
-    { role: 'system', content: `用${b.language}为这篇${b.kind}写摘要（300 字左右），然后另起一行以“关键词：”开头给出 3–5 个关键词，用分号分隔。只输出这两部分。` },
+    { role: 'system', content: `用${b.language}为这篇${b.kind}写摘要（300 字左右），然后另起一行以“关键词：”开头给出 3–5 个关键词，用分号分隔。${english}` },
     { role: 'user', content: `题目：${b.title}\n学科：${b.discipline}\n大纲：\n${outlineText(outline, b.language)}` },
   ];
 }
 
-/** Splits a model's abstract reply into the abstract and its keywords. */
-export function splitAbstract(text: string): { abstract: string; keywords: string } {
-  const m = /(?:^|\n)\s*(?:关键词|关键字|Keywords?)\s*[:：]\s*(.+)\s*$/i.exec(text);
-  if (!m) return { abstract: text.trim(), keywords: '' };
-  return { abstract: text.slice(0, m.index).replace(/^\s*(摘要|Abstract)\s*[:：]?/i, '').trim(), keywords: m[1]!.trim() };
+const ENGLISH_ABSTRACT = /(?:^|\n)[\s*#]*Abstract[\s*]*[:：]?[\s*]*\n?([\s\S]*?)\n[\s*#]*Key\s*words?[\s*]*[:：][\s*]*(.+?)\s*$/i;
+
+/** Splits a model's abstract reply into the abstract and its keywords, and with `english`, the English abstract and key words after them. */
+export function splitAbstract(text: string, english = false): Abstracts {
+  const en = english ? ENGLISH_ABSTRACT.exec(text) : null;
+  const zh = en ? text.slice(0, en.index) : text;
+  const m = /(?:^|\n)\s*(?:关键词|关键字|Keywords?)\s*[:：]\s*(.+)\s*$/i.exec(zh);
+  return {
+    abstract: (m ? zh.slice(0, m.index) : zh).replace(/^\s*(摘要|Abstract)\s*[:：]?/i, '').trim(),
+    keywords: m ? m[1]!.trim() : '',
+    abstractEn: en ? en[1]!.trim() : '',
+    keywordsEn: en ? en[2]!.trim() : '',
+  };
 }

@@ -9,8 +9,9 @@ import type { Db } from '../../db/client.ts';
 import { orders, packages, theses, thesisSections, users, type ThesisOutlineChapter } from '../../db/schema/index.ts';
 import { packageKindOf, type Payer } from '../billing/public.ts';
 import { documentSourceText } from '../document/public.ts';
-import { buildDocx, buildMarkdown } from './export.ts';
+import { buildMarkdown } from './export.ts';
 import { normaliseOutline, outlineChars, REFERENCE_CHARS, type Brief } from './outline.ts';
+import { ThesisFiles } from './render.ts';
 
 export type ThesisRow = typeof theses.$inferSelect;
 type SectionRow = typeof thesisSections.$inferSelect;
@@ -58,7 +59,11 @@ export async function ensureThesisPackages(db: Db) {
 
 /** Theses, outlines, sections, exports and thesis orders: every read or change checks the caller owns it. */
 export class ThesisService {
-  constructor(private ctx: AppContext) {}
+  private files: ThesisFiles;
+
+  constructor(private ctx: AppContext) {
+    this.files = new ThesisFiles(ctx.log);
+  }
 
   /** A new thesis; `document` (a parsed document's token) is its reference material, its text copied now. */
   async create(user: AuthUser, b: Omit<Brief, 'reference'>, document?: string): Promise<number> {
@@ -173,10 +178,9 @@ export class ThesisService {
     return row;
   }
 
-  /** The file of a thesis (docx or Markdown) with its name. */
+  /** The file of a thesis (docx, PDF or Markdown) with its name; the .docx and PDF with the contents' page numbers filled in. */
   async exportFile(user: AuthUser, id: number, format: 'docx' | 'md' | 'pdf'): Promise<{ body: Buffer | string; name: string; type: string }> {
     const t = await this.require(user.id, id);
-    if (format === 'pdf') throw field('format', '暂不支持导出 PDF');
     if (!t.outline) throw field('id', '请先生成大纲');
     const secs = await this.sections(t.id);
     const [u] = await this.ctx.db.select({ nickname: users.nickname }).from(users).where(eq(users.id, user.id)).limit(1);
@@ -187,6 +191,9 @@ export class ThesisService {
       language: t.language,
       abstract: t.abstract,
       keywords: t.keywords,
+      abstractEn: t.abstractEn,
+      keywordsEn: t.keywordsEn,
+      referenceTitle: t.referenceTitle,
       outline: t.outline,
       texts: new Map([...secs].map(([k, r]) => [k, r.text])),
       author: u?.nickname || '',
@@ -194,7 +201,8 @@ export class ThesisService {
     };
     const base = t.title.replace(/[\\/:*?"<>|\r\n]+/g, ' ').trim().slice(0, 60) || 'thesis';
     if (format === 'md') return { body: buildMarkdown(data), name: `${base}.md`, type: 'text/markdown; charset=utf-8' };
-    return { body: await buildDocx(data), name: `${base}.docx`, type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' };
+    if (format === 'pdf') return { body: await this.files.pdf(t.id, data), name: `${base}.pdf`, type: 'application/pdf' };
+    return { body: await this.files.docx(t.id, data), name: `${base}.docx`, type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' };
   }
 
   // ---- thesis orders ----

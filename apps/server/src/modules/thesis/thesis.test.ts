@@ -174,7 +174,7 @@ describe('thesis writing', () => {
     }
     const md = await t.app.inject({ method: 'GET', url: `/api/thesis/export?id=${id}&format=md`, headers: { authorization: `Bearer ${alice}` } });
     expect(md.body).toContain(`# ${brief.title}`);
-    expect((await t.call('GET', '/api/thesis/export', { token: alice, query: { id: String(id), format: 'pdf' } })).status).toBe(400);
+    expect((await t.call('GET', '/api/thesis/export', { token: alice, query: { id: String(id), format: 'pdf' } })).status).toBe(officeCommand() ? 200 : 400);
 
     // A section rewritten on its own: charged for its length.
     const key = after.outline[0].sections[0].key as string;

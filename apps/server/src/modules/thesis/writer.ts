@@ -8,7 +8,7 @@ import { theses, thesisSections } from '../../db/schema/index.ts';
 import type { Models } from '../models/service.ts';
 import { streamJob, type JobRun, type JobStep, type TurnEngine } from '../turns/service.ts';
 import { offlineStream } from './offline-stream.ts';
-import { abstractPrompt, outlineChars, offlineAbstract, offlineSection, sectionPrompt, splitAbstract } from './outline.ts';
+import { abstractPrompt, outlineChars, offlineAbstract, offlineSection, sectionPrompt, splitAbstract, wantsEnglishAbstract } from './outline.ts';
 import { briefOf, ThesisService, type ThesisRow } from './service.ts';
 
 export const WRITE_KIND = 'thesis.write';
@@ -156,9 +156,14 @@ export class ThesisWriter {
     const offline = await this.isOffline();
     try {
       if (s.abstract) {
-        const a = offline ? offlineAbstract(brief) : splitAbstract(await this.generate(abstractPrompt(brief, t.outline), 800, run.signal, () => {}));
-        await this.ctx.db.update(theses).set({ abstract: a.abstract, keywords: a.keywords, ...(offline ? { offline: 1 } : {}) }).where(eq(theses.id, t.id));
-        return { state: { ...s, abstract: false, written: s.written + a.abstract.length + a.keywords.length }, next: 'continue' };
+        const english = wantsEnglishAbstract(brief);
+        const a = offline ? offlineAbstract(brief) : splitAbstract(await this.generate(abstractPrompt(brief, t.outline), english ? 1600 : 800, run.signal, () => {}), english);
+        await this.ctx.db
+          .update(theses)
+          .set({ abstract: a.abstract, keywords: a.keywords, abstractEn: a.abstractEn, keywordsEn: a.keywordsEn, ...(offline ? { offline: 1 } : {}) })
+          .where(eq(theses.id, t.id));
+        const chars = a.abstract.length + a.keywords.length + a.abstractEn.length + a.keywordsEn.length;
+        return { state: { ...s, abstract: false, written: s.written + chars }, next: 'continue' };
       }
       const key = s.keys[s.index];
       if (!key) return { state: s, next: 'done', charge: chargeOf(s) };
