@@ -1,43 +1,24 @@
-import type { ReactNode } from 'react';
-import { Dialog } from 'radix-ui';
-import { X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { iconButton } from './styles.ts';
-import './locales.ts';
-import { useReturnFocus } from '../lib/useReturnFocus.ts';
+import { Suspense, useState } from 'react';
+import { lazyDialog } from './lazy-dialog.ts';
+import type { DrawerProps } from './DrawerPanel.tsx';
 
-interface DrawerProps {
-  open: boolean;
-  onClose(): void;
-  title: ReactNode;
-  children: ReactNode;
-}
+const dialog = lazyDialog(() => import('./DrawerPanel.tsx').then((m) => m.DrawerPanel));
+/** Loads the dialog's code now (tests render it at once after this). */
+export const preloadDrawer = dialog.preload;
+const DrawerPanel = dialog.Component;
 
 /**
- * A screen's side list as a left drawer where its column does not fit (below lg). Only lazily
- * loaded code imports it, so Radix loads on the first open.
+ * A screen's side list as a left drawer where its column does not fit (below lg). Radix is not in
+ * the screen's first load: the drawer mounts the first time it opens, then stays mounted for its
+ * close animation and state.
  */
-export function Drawer({ open, onClose, title, children }: DrawerProps) {
-  const { t } = useTranslation('common');
-  const returnFocus = useReturnFocus();
+export function Drawer(props: DrawerProps) {
+  const [mounted, setMounted] = useState(props.open);
+  if (props.open && !mounted) setMounted(true);
+  if (!mounted) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={(o) => !o && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="modal-overlay fixed inset-0 z-40 bg-black/40 lg:hidden" />
-        <Dialog.Content
-          {...returnFocus}
-          aria-describedby={undefined}
-          className="drawer-content fixed inset-y-0 left-0 z-40 flex w-[300px] max-w-[85vw] flex-col bg-neutral-50 pt-[env(safe-area-inset-top)] pb-[env(safe-area-inset-bottom)] shadow-xl outline-none lg:hidden dark:bg-neutral-900"
-        >
-          <div className="flex h-12 shrink-0 items-center justify-between pr-2 pl-4">
-            <Dialog.Title className="text-[15px] font-semibold">{title}</Dialog.Title>
-            <Dialog.Close aria-label={t('close')} className={iconButton}>
-              <X className="size-5" aria-hidden />
-            </Dialog.Close>
-          </div>
-          <div className="min-h-0 flex-1">{children}</div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <DrawerPanel {...props} />
+    </Suspense>
   );
 }

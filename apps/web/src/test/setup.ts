@@ -10,3 +10,6 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
+
+// Modal and Drawer load their Radix code on the first open in the app; tests render them at once.
+await Promise.all([import('../components/Modal.tsx').then((m) => m.preloadModal()), import('../components/Drawer.tsx').then((m) => m.preloadDrawer())]);
