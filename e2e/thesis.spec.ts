@@ -20,7 +20,8 @@ test.describe('thesis writing', () => {
     await shot(page, info, 'thesis-guest');
     await page.getByRole('button', { name: '购买' }).first().click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    await expect(page.getByRole('dialog').locator('p', { hasText: '请使用微信扫码支付 ¥9.9' })).toBeVisible();
+    await expect(page.getByRole('dialog').getByText('请使用微信扫码支付')).toBeVisible();
+    await expect(page.getByRole('dialog').getByTestId('pay-countdown')).toHaveText(/^0[45]:\d\d$/);
     await axe(page, true);
     await shot(page, info, 'thesis-pay');
   });

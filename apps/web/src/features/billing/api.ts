@@ -1,10 +1,8 @@
-import type { OrderBuyBody, PayQrcodeBody } from '@app/shared';
+import type { PayQrcodeBody } from '@app/shared';
 import { callRoute, endpoint, requestRoute } from '../../lib/api.ts';
 
 const activity = endpoint('billing.activity', 'GET', '/api/package/activity');
 const payments = endpoint('billing.payments', 'GET', '/api/trade/payments');
-const orderBuy = endpoint('billing.orderBuy', 'POST', '/order/buy');
-const orderQuery = endpoint('billing.orderQuery', 'POST', '/order/queryByOrderId');
 const payQrcode = endpoint('billing.payQrcode', 'POST', '/api/order/pay-qrcode');
 const payResult = endpoint('billing.payResult', 'POST', '/api/order/pay-result');
 const clientOrder = endpoint('billing.clientOrder', 'GET', '/api/order/client-order');
@@ -19,8 +17,6 @@ const pptPackages = endpoint('slides.packages', 'GET', '/api/aippt/package/list'
 export const billingApi = {
   activity: () => callRoute(activity, undefined, { silent: true }),
   payments: () => callRoute(payments, undefined, { silent: true }),
-  buy: (body: OrderBuyBody) => requestRoute(orderBuy, body, { silent: true }),
-  queryOrder: (orderId: string, signal?: AbortSignal) => requestRoute(orderQuery, { orderId }, { silent: true, signal }),
   payQrcode: (body: PayQrcodeBody) => requestRoute(payQrcode, body, { silent: true }),
   payResult: (hash: string, signal?: AbortSignal) => requestRoute(payResult, { hash }, { silent: true, signal }),
   clientOrder: () => callRoute(clientOrder, undefined, { silent: true }),

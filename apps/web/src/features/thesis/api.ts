@@ -16,8 +16,6 @@ const rewrite = endpoint('thesis.rewrite', 'POST', '/api/thesis/section/rewrite'
 const cancel = endpoint('thesis.cancel', 'POST', '/api/thesis/cancel');
 const orderIndex = endpoint('thesis.orderIndex', 'GET', '/api/thesis/order/index');
 const orderBind = endpoint('thesis.orderBind', 'POST', '/api/thesis/order/bind');
-const orderBuy = endpoint('billing.orderBuy', 'POST', '/order/buy');
-const orderQuery = endpoint('billing.orderQuery', 'POST', '/order/queryByOrderId');
 
 export const fetchTheses = () => callRoute(list, undefined, { silent: true }).then((d) => d.list);
 export const fetchThesis = (id: number) => callRoute(detail, { id });
@@ -29,8 +27,6 @@ export const rewriteSection = (id: number, key: string) => callRoute(rewrite, { 
 export const cancelWriting = (id: number) => callRoute(cancel, { id });
 export const fetchThesisOrders = () => callRoute(orderIndex, undefined, { silent: true });
 export const bindThesisOrder = (orderSn: string) => callRoute(orderBind, { order_sn: orderSn });
-export const buyPackage = (goodsId: number) => callRoute(orderBuy, { goodsId, payType: 'wxpay' });
-export const orderStatus = (orderId: string) => callRoute(orderQuery, { orderId }, { silent: true });
 
 /** Generates the outline: the prepare, then its stream (deltas, then done or error). */
 export async function streamOutline(id: number, onEvent: (e: ThesisOutlineEvent) => void, signal: AbortSignal): Promise<StreamEnd> {

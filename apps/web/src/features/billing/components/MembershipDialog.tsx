@@ -13,8 +13,8 @@ import { Agreement } from './Agreement.tsx';
 import { Benefits } from './Benefits.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { DiscountBadge, Price } from './Price.tsx';
-import { QrBox } from './QrBox.tsx';
-import { SandboxNote } from './SandboxNote.tsx';
+import { QrBox } from '../../../components/pay/QrBox.tsx';
+import { SandboxNote } from '../../../components/pay/SandboxNote.tsx';
 
 const CLOSE_AFTER_PAID_MS = 2000;
 

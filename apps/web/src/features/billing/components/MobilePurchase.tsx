@@ -11,11 +11,11 @@ import { usePackages } from '../hooks/usePackages.ts';
 import { reportOrderFailure } from '../../../lib/usePayment.ts';
 import '../locales.ts';
 import { useBilling } from '../store.ts';
-import { invokeWechatPay } from '../wechat-bridge.ts';
+import { invokeWechatPay } from '../../../components/pay/wechat-bridge.ts';
 import { Agreement } from './Agreement.tsx';
-import { ChannelMark } from './ChannelPicker.tsx';
+import { ChannelMark } from '../../../components/pay/ChannelPicker.tsx';
 import { DiscountBadge, Price } from './Price.tsx';
-import { SandboxNote } from './SandboxNote.tsx';
+import { SandboxNote } from '../../../components/pay/SandboxNote.tsx';
 
 /** Where the gateway sends the browser back: this page (SPEC §2.2 reads trade_status there). */
 const returnUrl = () => window.location.href;

@@ -5,7 +5,7 @@ import clsx from 'clsx';
 import type { OrderListItem } from '@app/shared';
 import { billingApi } from '../api.ts';
 import { formatTime } from '../format.ts';
-import { ChannelMark } from './ChannelPicker.tsx';
+import { ChannelMark } from '../../../components/pay/ChannelPicker.tsx';
 
 const PAGE_SIZE = 10;
 export const ORDERS_KEY = ['billing', 'orders'] as const;

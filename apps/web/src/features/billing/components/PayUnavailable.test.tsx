@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { useSession } from '../../../lib/session.ts';
 import { mockApi, ok, resetSession, website } from '../../../app/test/fixtures.ts';
 import { DialogHost } from '../../../app/dialogs/DialogHost.tsx';
-import { siteChannels } from './PayDialog.tsx';
+import { siteChannels } from '../../../components/pay/channels.ts';
 
 vi.mock('../../auth/components/LoginDialog.tsx', () => ({ LoginDialog: () => null }));
 

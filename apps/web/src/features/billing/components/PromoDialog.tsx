@@ -10,8 +10,8 @@ import '../locales.ts';
 import { onMembershipPaid } from '../purchase-success.ts';
 import { Benefits } from './Benefits.tsx';
 import { Price } from './Price.tsx';
-import { QrBox } from './QrBox.tsx';
-import { SandboxNote } from './SandboxNote.tsx';
+import { QrBox } from '../../../components/pay/QrBox.tsx';
+import { SandboxNote } from '../../../components/pay/SandboxNote.tsx';
 
 /**
  * SPEC §4.5: after the membership dialog is closed, the activity package with its own QR code and

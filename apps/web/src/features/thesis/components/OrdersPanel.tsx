@@ -1,10 +1,10 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
-import type { OrderBuyReply, ThesisOrderIndexReply, ThesisPackage } from '@app/shared';
+import type { ThesisOrderIndexReply, ThesisPackage } from '@app/shared';
 import { toast } from '../../../lib/toast.ts';
 import { useSession } from '../../../lib/session.ts';
-import { bindThesisOrder, buyPackage } from '../api.ts';
+import { bindThesisOrder } from '../api.ts';
 import { card, secondaryButton } from './styles.ts';
 
 const PayDialog = lazy(() => import('./PayDialog.tsx'));
@@ -13,23 +13,12 @@ const PayDialog = lazy(() => import('./PayDialog.tsx'));
 export function OrdersPanel({ data, onChange }: { data: ThesisOrderIndexReply | null; onChange(): void }) {
   const { t } = useTranslation('thesis');
   const token = useSession((s) => s.token);
-  const [paying, setPaying] = useState<{ pkg: ThesisPackage; order: OrderBuyReply } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [paying, setPaying] = useState<ThesisPackage | null>(null);
   const onPaid = useCallback(() => {
     toast.success(token ? t('orders.paid') : t('orders.paidGuest'));
     onChange();
   }, [onChange, t, token]);
   if (!data) return null;
-  const buy = async (pkg: ThesisPackage) => {
-    setBusy(true);
-    try {
-      setPaying({ pkg, order: await buyPackage(pkg.id) });
-    } catch {
-      // The http client showed the refusal.
-    } finally {
-      setBusy(false);
-    }
-  };
   const bind = async (sn: string) => {
     try {
       await bindThesisOrder(sn);
@@ -53,7 +42,7 @@ export function OrdersPanel({ data, onChange }: { data: ThesisOrderIndexReply | 
               <div className="text-xs text-neutral-500 dark:text-neutral-400">{t('orders.chars', { chars: p.chars.toLocaleString() })}</div>
             </div>
             <span className="text-sm font-semibold text-primary-fg">¥{p.price}</span>
-            <button type="button" className={`${secondaryButton} h-8`} disabled={busy} onClick={() => void buy(p)}>
+            <button type="button" className={`${secondaryButton} h-8`} onClick={() => setPaying(p)}>
               {t('orders.buy')}
             </button>
           </li>
@@ -89,7 +78,7 @@ export function OrdersPanel({ data, onChange }: { data: ThesisOrderIndexReply | 
           ))}
         </ul>
       )}
-      <Suspense fallback={null}>{paying && <PayDialog pkg={paying.pkg} order={paying.order} onClose={() => setPaying(null)} onPaid={onPaid} />}</Suspense>
+      <Suspense fallback={null}>{paying && <PayDialog pkg={paying} onClose={() => setPaying(null)} onPaid={onPaid} />}</Suspense>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { CircleCheck, RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import './locales.ts';
 import { QR_LEVEL, type QR_SIZES } from '@app/shared/constants';
 
 export type QrBoxState = 'loading' | 'ready' | 'expired' | 'failed' | 'paid';
@@ -15,7 +16,7 @@ interface Props {
 
 /** A payment QR code with its states: a skeleton while it is made, an overlay when expired, failed or paid. */
 export function QrBox({ value, state, size = 180, onRefresh }: Props) {
-  const { t } = useTranslation('billing');
+  const { t } = useTranslation('pay');
   const blocked = state === 'expired' || state === 'failed';
   return (
     <div className="relative rounded-2xl border border-neutral-200 bg-white p-2.5 shadow-xs dark:border-neutral-700" data-testid="pay-qr" data-state={state}>

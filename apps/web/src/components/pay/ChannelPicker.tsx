@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import './locales.ts';
 import clsx from 'clsx';
 import type { PayChannelName } from '@app/shared';
 
@@ -20,7 +21,7 @@ export function ChannelMark({ channel, className }: { channel: PayChannelName; c
 
 /** SPEC §4.4 channel choice: WeChat Pay / Alipay as a radio group. */
 export function ChannelPicker({ channels, value, onChange }: { channels: PayChannelName[]; value: PayChannelName; onChange(c: PayChannelName): void }) {
-  const { t } = useTranslation('billing');
+  const { t } = useTranslation('pay');
   return (
     <div role="radiogroup" aria-label={t('channel.label')} className="grid grid-cols-2 gap-2">
       {channels.map((c) => (

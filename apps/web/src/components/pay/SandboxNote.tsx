@@ -1,5 +1,6 @@
 import { ExternalLink, FlaskConical } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import './locales.ts';
 import clsx from 'clsx';
 
 /**
@@ -7,7 +8,7 @@ import clsx from 'clsx';
  * `compact` is one line (under a QR code); the full note explains it (the mobile sheet).
  */
 export function SandboxNote({ url, compact, className }: { url?: string | null; compact?: boolean; className?: string }) {
-  const { t } = useTranslation('billing');
+  const { t } = useTranslation('pay');
   const link = url && (
     <a
       href={url}
