@@ -1,17 +1,10 @@
 import { z } from 'zod';
+import { DRAW_KINDS, DRAW_PROMPT_MAX, DRAW_REFERENCE_MAX_BYTES, DRAW_SIZES, DRAW_TYPES, MJ_DIMENSIONS, MJ_STATUSES } from '../draw-limits.ts';
 import { dbId, safeText } from './common.ts';
 
-/** The longest prompt a drawing takes (characters). */
-export const DRAW_PROMPT_MAX = 1000;
-/** A reference image for Midjourney / smart drawing, as a data URL (at most this many bytes decoded). */
-export const DRAW_REFERENCE_MAX_BYTES = 1024 * 1024;
+// The plain values live apart from the schemas so a screen importing them does not load zod.
+export * from '../draw-limits.ts';
 
-export const DRAW_KINDS = ['basic', 'dalle3', 'ai3', 'mj'] as const;
-export type DrawKind = (typeof DRAW_KINDS)[number];
-export const DRAW_TYPES = ['general', 'anime', 'photo', 'ink', 'oil', 'render3d'] as const;
-export type DrawType = (typeof DRAW_TYPES)[number];
-export const DRAW_SIZES = ['square', 'portrait', 'landscape'] as const;
-export type DrawSize = (typeof DRAW_SIZES)[number];
 
 const prompt = z
   .string({ error: '请输入画面描述' })
@@ -132,13 +125,8 @@ export const drawMarketReply = z.object({ list: z.array(drawMarketItem), next_cu
 export type DrawMarketReply = z.infer<typeof drawMarketReply>;
 
 /** Midjourney */
-export const MJ_STATUSES = ['queued', 'running', 'success', 'failed'] as const;
-export type MjStatus = (typeof MJ_STATUSES)[number];
 
 export const mjButton = z.object({ custom_id: z.string(), label: z.string() });
-/** imagine | upscale | variation | reroll | zoom | pan | blend | describe */
-export const MJ_ACTIONS = ['imagine', 'upscale', 'variation', 'reroll', 'zoom', 'pan', 'blend', 'describe'] as const;
-export type MjAction = (typeof MJ_ACTIONS)[number];
 export const mjTaskView = z.object({
   id: z.number(),
   action: z.string(),
@@ -159,8 +147,6 @@ export type MjTaskView = z.infer<typeof mjTaskView>;
 
 export const mjSubmitBody = z.object({ prompt, images: z.array(reference).max(2, '最多 2 张参考图').default([]) });
 export type MjSubmitBody = z.infer<typeof mjSubmitBody>;
-export const MJ_DIMENSIONS = ['PORTRAIT', 'SQUARE', 'LANDSCAPE'] as const;
-export type MjDimensions = (typeof MJ_DIMENSIONS)[number];
 /** 混图: 2–5 pictures blended into one (midjourney-proxy /mj/submit/blend). */
 export const mjBlendBody = z.object({
   images: z.array(reference, { error: '请选择 2–5 张图片' }).min(2, '混图至少需要 2 张图片').max(5, '混图最多 5 张图片'),

@@ -1,21 +1,10 @@
 import { z } from 'zod';
 import { dbId, safeText } from './common.ts';
 import { documentToken } from './document.ts';
+import { THESIS_KINDS, THESIS_LANGUAGES, THESIS_MAX_CHAPTERS, THESIS_MAX_CHARS, THESIS_MAX_SECTIONS, THESIS_MIN_CHARS, THESIS_SECTION_MAX_CHARS, THESIS_SECTION_MIN_CHARS } from '../thesis-limits.ts';
 
-/** SPEC §1 thesis and article writing (/article). */
-export const THESIS_KINDS = ['毕业论文', '课程论文', '期刊论文', '开题报告', '文献综述', '普通文章'] as const;
-export const THESIS_LANGUAGES = ['中文', 'English'] as const;
-export const THESIS_MIN_CHARS = 3000;
-export const THESIS_MAX_CHARS = 30000;
-/** Credits (chat pool) per started thousand characters written. */
-export const THESIS_CREDITS_PER_THOUSAND = 1;
-export const THESIS_SECTION_MIN_CHARS = 100;
-export const THESIS_SECTION_MAX_CHARS = 8000;
-export const THESIS_MAX_CHAPTERS = 12;
-export const THESIS_MAX_SECTIONS = 10;
-
-/** What writing `chars` characters costs (credits held before, charged after on the actual length). */
-export const thesisCost = (chars: number) => Math.ceil(Math.max(0, chars) / 1000) * THESIS_CREDITS_PER_THOUSAND;
+// The plain values live apart from the schemas so a screen importing them does not load zod.
+export * from '../thesis-limits.ts';
 
 const text = (label: string, max: number, min = 1) =>
   safeText()
