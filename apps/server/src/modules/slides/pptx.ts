@@ -69,9 +69,15 @@ export async function buildPptx(deck: DeckForExport): Promise<Buffer> {
       slide.addShape(pptx.ShapeType.rect, { x: MARGIN, y: tl.bar, w: 1.2, h: 0.06, fill: { color: t.accent2 }, line: { color: t.accent2 } });
       drawContent(pptx, slide, s, t, body, head, tl.top, en);
     } else {
-      const size = fitting((z) => heightOf(s.title, W - 2.4, z), master === 'COVER' ? 1.6 : 1.4, 44, 18) ?? 18;
-      slide.addText(s.title, { placeholder: 'title', ...head, fontSize: size, bold: true, color: t.coverText });
-      if (s.subtitle) slide.addText(s.subtitle, { placeholder: 'body', ...body, fontSize: fitting((z) => heightOf(s.subtitle!, W - 2.4, z), 0.8, 20, 12) ?? 12, color: t.coverText });
+      // Plain text boxes where the master's placeholders are: a size set on a placeholder is not always kept.
+      const cover = master === 'COVER';
+      const box = cover ? { y: 2.3, h: 1.6, valign: 'bottom' as const } : { y: 2.6, h: 1.4, valign: 'middle' as const };
+      const size = fitting((z) => heightOf(s.title, W - 2.4, z), box.h, 44, 16) ?? 16;
+      slide.addText(s.title, { x: 1.2, y: box.y, w: W - 2.4, h: box.h, valign: box.valign, align: 'left', ...head, fontSize: size, bold: true, color: t.coverText, fit: 'none' });
+      if (s.subtitle) {
+        const sub = fitting((z) => heightOf(s.subtitle!, W - 2.4, z), 0.8, 20, 11) ?? 11;
+        slide.addText(s.subtitle, { x: 1.2, y: cover ? 4.3 : 4.0, w: W - 2.4, h: cover ? 0.9 : 0.8, valign: 'top', ...body, fontSize: sub, color: t.coverText, fit: 'none' });
+      }
     }
     if (s.notes) slide.addNotes(s.notes);
   }
