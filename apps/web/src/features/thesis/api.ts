@@ -39,7 +39,7 @@ export const watchWriting = (id: number, onEvent: (e: ThesisWatchEvent) => void,
   requestEventStream<ThesisWatchEvent>(`/api/thesis/watch?id=${id}`, { method: 'GET', signal }, onEvent);
 
 /** Downloads an export (the token goes as a header, so it is fetched and saved as a blob). */
-export async function downloadExport(id: number, format: 'docx' | 'md', name: string) {
+export async function downloadExport(id: number, format: 'docx' | 'pdf' | 'md', name: string) {
   const headers = commonHeaders();
   delete headers['Content-Type'];
   const res = await fetch(`/api/thesis/export?id=${id}&format=${format}`, { headers });

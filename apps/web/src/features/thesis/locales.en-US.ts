@@ -66,7 +66,8 @@ export default {
   },
   abstract: 'Abstract',
   keywords: 'Keywords',
-  export: { word: 'Export Word', md: 'Export Markdown', done: 'Exported', failed: 'Export failed' },
+  export: { word: 'Export Word', pdf: 'Export PDF', md: 'Export Markdown', working: 'Preparing…', done: 'Exported', failed: 'Export failed' },
+  referencesNote: 'Add the references yourself, checked and in your school’s format: AI-written references are often invented, so none is listed.',
   remove: { action: 'Delete', confirm: 'Delete “{{title}}”? This cannot be undone.', done: 'Deleted' },
   orders: {
     heading: 'Thesis packages',

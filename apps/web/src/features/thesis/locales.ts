@@ -68,7 +68,8 @@ registerSplitLocales('thesis', {
   },
   abstract: '摘要',
   keywords: '关键词',
-  export: { word: '导出 Word', md: '导出 Markdown', done: '导出成功', failed: '导出失败' },
+  export: { word: '导出 Word', pdf: '导出 PDF', md: '导出 Markdown', working: '正在生成…', done: '导出成功', failed: '导出失败' },
+  referencesNote: '参考文献需由您查阅、核实后按学校格式补充：AI 生成的文献常常并不存在，因此不代为列出。',
   remove: { action: '删除', confirm: '确定删除「{{title}}」吗？删除后无法恢复。', done: '已删除' },
   orders: {
     heading: '论文套餐',

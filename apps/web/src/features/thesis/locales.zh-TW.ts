@@ -66,7 +66,8 @@ export default {
   },
   abstract: '摘要',
   keywords: '關鍵詞',
-  export: { word: '導出 Word', md: '導出 Markdown', done: '導出成功', failed: '導出失敗' },
+  export: { word: '導出 Word', pdf: '導出 PDF', md: '導出 Markdown', working: '正在生成…', done: '導出成功', failed: '導出失敗' },
+  referencesNote: '參考文獻需由您查閱、核實後按學校格式補充：AI 生成的文獻常常並不存在，因此不代為列出。',
   remove: { action: '刪除', confirm: '確定刪除「{{title}}」嗎？刪除後無法恢復。', done: '已刪除' },
   orders: {
     heading: '論文套餐',

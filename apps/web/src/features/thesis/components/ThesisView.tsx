@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeft, FileDown, FileText, Square, Trash2 } from 'lucide-react';
+import { ArrowLeft, FileDown, FileText, FileType, Loader2, Square, Trash2 } from 'lucide-react';
 import { thesisCost, type ThesisDetail, type ThesisOrderItem } from '@app/shared';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { toast } from '../../../lib/toast.ts';
@@ -26,6 +26,7 @@ export function ThesisView({ id, autoOutline, orders, onBack, onChanged }: Props
   const [outlineText, setOutlineText] = useState<string | null>(null);
   const [live, setLive] = useState<{ key: string | null; text: string }>({ key: null, text: '' });
   const [busy, setBusy] = useState(false);
+  const [exporting, setExporting] = useState<'docx' | 'pdf' | 'md' | null>(null);
   const [payBy, setPayBy] = useState('');
   const [confirm, setConfirm] = useState<{ kind: 'delete' } | { kind: 'stop' } | { kind: 'rewrite'; key: string; title: string; chars: number } | null>(null);
   const started = useRef(false);
@@ -126,11 +127,21 @@ export function ThesisView({ id, autoOutline, orders, onBack, onChanged }: Props
       setBusy(false);
     }
   };
-  const exportAs = (format: 'docx' | 'md') =>
-    void downloadExport(detail.id, format, detail.title).then(
-      () => toast.success(t('export.done')),
-      () => toast.error(t('export.failed')),
-    );
+  const exportAs = (format: 'docx' | 'pdf' | 'md') => {
+    setExporting(format);
+    void downloadExport(detail.id, format, detail.title)
+      .then(
+        () => toast.success(t('export.done')),
+        () => toast.error(t('export.failed')),
+      )
+      .finally(() => setExporting(null));
+  };
+  const exportButton = (format: 'docx' | 'pdf' | 'md', Icon: typeof FileDown, label: string) => (
+    <button type="button" className={`${secondaryButton} h-8`} onClick={() => exportAs(format)} disabled={exporting !== null} aria-busy={exporting === format}>
+      {exporting === format ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Icon className="size-4" aria-hidden />}
+      {exporting === format ? t('export.working') : label}
+    </button>
+  );
 
   return (
     <div className="flex flex-col gap-4">
@@ -150,17 +161,17 @@ export function ThesisView({ id, autoOutline, orders, onBack, onChanged }: Props
               {t('form.reference', { title: detail.reference_title })}
             </p>
           )}
+          {detail.outline && (
+            <p className="mt-1 text-xs text-amber-700 dark:text-amber-400" data-testid="thesis-references-note">
+              {t('referencesNote')}
+            </p>
+          )}
         </div>
         {detail.outline && (
-          <div className="flex gap-2">
-            <button type="button" className={`${secondaryButton} h-8`} onClick={() => exportAs('docx')}>
-              <FileDown className="size-4" aria-hidden />
-              {t('export.word')}
-            </button>
-            <button type="button" className={`${secondaryButton} h-8`} onClick={() => exportAs('md')}>
-              <FileText className="size-4" aria-hidden />
-              {t('export.md')}
-            </button>
+          <div className="flex flex-wrap gap-2">
+            {exportButton('docx', FileDown, t('export.word'))}
+            {detail.pdf && exportButton('pdf', FileType, t('export.pdf'))}
+            {exportButton('md', FileText, t('export.md'))}
           </div>
         )}
         {canEdit && (
@@ -267,6 +278,18 @@ export function ThesisView({ id, autoOutline, orders, onBack, onChanged }: Props
               <span className="font-medium">{t('keywords')}：</span>
               {detail.keywords}
             </p>
+          )}
+          {detail.abstract_en && (
+            <div lang="en" data-testid="thesis-abstract-en">
+              <h3 className="mt-4 text-sm font-semibold">Abstract</h3>
+              <p className="mt-2 text-sm leading-7 text-neutral-700 dark:text-neutral-300">{detail.abstract_en}</p>
+              {detail.keywords_en && (
+                <p className="mt-2 text-sm">
+                  <span className="font-medium">Key words: </span>
+                  {detail.keywords_en}
+                </p>
+              )}
+            </div>
           )}
         </section>
       )}
