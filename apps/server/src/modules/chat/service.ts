@@ -300,10 +300,25 @@ export class ChatService {
     });
   }
 
+  /**
+   * 清空当前对话: deletes every message of the group (all branches); the group stays. Refused while
+   * one of its replies is being generated (its turn still holds credit), checked in the same
+   * statement as the delete; returns how many messages went.
+   */
   async clearGroup(caller: AuthUser, groupId: number) {
     const group = await this.requireGroup(caller, groupId, 'chatGroup.update');
-    const rows = await this.ctx.db.delete(chatMessages).where(eq(chatMessages.groupId, group.id)).returning({ id: chatMessages.id });
-    return rows.length;
+    const r = await this.ctx.db.execute(sql`
+      with busy as (
+        select 1 from turns
+        where status = 'running' and user_id = ${caller.id}::int and kind = 'chat' and ref->>'groupId' = ${String(group.id)}::text
+        limit 1
+      ), gone as (
+        delete from chat_messages where group_id = ${group.id}::int and not exists (select 1 from busy) returning 1
+      )
+      select (select count(*) from gone)::int as count, exists (select 1 from busy) as busy`);
+    const [row] = (r as { rows: { count: number; busy: boolean }[] }).rows;
+    if (row?.busy) throw new AppError(Code.CONFLICT, '回复生成中，请等它结束或先停止再清空', 409);
+    return row?.count ?? 0;
   }
 }
 

@@ -105,7 +105,10 @@ export class TurnRunner {
       : sql``;
     const ctes = sql`chat_question as (
         insert into chat_messages (group_id, parent_id, user_id, role, text, images, status, model, created_at)
-        values (${turn.groupId}::int, ${turn.parentId ?? null}::int, ${turn.userId}::int, 'user', ${turn.input}::text, ${JSON.stringify(turn.images)}::jsonb,
+        values (${turn.groupId}::int,
+          -- A parent deleted since the prepare (a message deleted, the conversation cleared) makes it a first message.
+          (select id from chat_messages where id = ${turn.parentId ?? null}::int and group_id = ${turn.groupId}::int),
+          ${turn.userId}::int, 'user', ${turn.input}::text, ${JSON.stringify(turn.images)}::jsonb,
           'complete', ${turn.model}::text, ${at}::timestamptz)
         returning id),
       ${newGroup}
