@@ -102,4 +102,34 @@ test.describe('thesis writing', () => {
     expect((await download).suggestedFilename()).toMatch(/\.docx$/);
     if (isMobile(info)) await expect(page.getByRole('button', { name: '返回列表' })).toBeVisible();
   });
+
+  test('a 毕业论文 shows its English abstract and the references note, and downloads as PDF beside Word', async ({ page }, info) => {
+    test.setTimeout(150_000);
+    await loginViaApi(page);
+    await page.goto('/article');
+    await page.getByLabel('题目').fill('老旧小区改造中的居民参与机制研究');
+    await page.getByLabel('学科').fill('公共管理');
+    await page.getByLabel(/^字数/).fill('3000');
+    await page.getByLabel('类型').selectOption('毕业论文');
+    await page.getByRole('button', { name: '生成大纲' }).click();
+    await expect(page.getByRole('heading', { name: '大纲', exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('thesis-references-note')).toHaveText(/参考文献需由您查阅、核实后按学校格式补充/);
+    await page.getByRole('button', { name: '开始写作' }).click();
+    await expect(page.getByRole('button', { name: '停止写作' })).toBeHidden({ timeout: 120_000 });
+    await expect(page.getByRole('heading', { name: '摘要' })).toBeVisible();
+    const english = page.getByTestId('thesis-abstract-en');
+    await expect(english.getByRole('heading', { name: 'Abstract' })).toBeVisible();
+    await expect(english).toContainText('Key words:');
+    await noOverflow(page);
+    await axe(page);
+    await english.scrollIntoViewIfNeeded();
+    await shot(page, info, 'thesis-abstract-en');
+    const pdfButton = page.getByRole('button', { name: '导出 PDF' });
+    if (await pdfButton.isVisible()) {
+      const download = page.waitForEvent('download', { timeout: 90_000 });
+      await pdfButton.click();
+      expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+      await expect(page.getByRole('button', { name: '导出 PDF' })).toBeEnabled();
+    }
+  });
 });
