@@ -3,6 +3,10 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { boundaries } from './lint/boundaries.js';
+import { importCycles } from './lint/import-cycles.js';
+
+/** The project's own rules (lint/). */
+const local = { rules: { boundaries, 'import-cycles': importCycles } };
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', '**/migrations/**'] },
@@ -34,11 +38,22 @@ export default tseslint.config(
   },
   {
     // Import boundaries (lint/boundaries.js): features never import each other; a server module
-    // reaches another only through its service.ts or public.ts. Tests may reach in to set up state.
-    files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/server/src/modules/**/*.ts'],
+    // reaches another only through its service.ts or public.ts; the server's core/, db/ and
+    // providers/ never import modules/; the web's components/ and lib/ never import features/ or
+    // app/. Tests may reach in to set up state.
+    files: [
+      'apps/web/src/{features,components,lib}/**/*.{ts,tsx}',
+      'apps/server/src/{modules,core,db,providers}/**/*.ts',
+    ],
     ignores: ['**/*.test.{ts,tsx}', '**/test-kit.ts'],
-    plugins: { local: { rules: { boundaries } } },
+    plugins: { local },
     rules: { 'local/boundaries': 'error' },
+  },
+  {
+    // No import cycles among run-time imports (lint/import-cycles.js); type-only imports may go both ways.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    plugins: { local },
+    rules: { 'local/import-cycles': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -22,6 +22,14 @@ export default defineConfig({
         },
       },
       './apps/web/vitest.config.ts',
+      {
+        test: {
+          name: 'lint',
+          root: './lint',
+          include: ['*.test.js'],
+          environment: 'node',
+        },
+      },
     ],
   },
 });

@@ -2,7 +2,10 @@
 // - a web feature (apps/web/src/features/<a>/) never imports another feature (<b> != <a>);
 //   the app level (apps/web/src/app) composes them;
 // - a server module (apps/server/src/modules/<a>/) reaches another module <b> only through its
-//   public entry: modules/<b>/service.ts or modules/<b>/public.ts, never its other files.
+//   public entry: modules/<b>/service.ts or modules/<b>/public.ts, never its other files;
+// - zones: the server's ground floor (core/, db/, providers/) never imports modules/; the web's
+//   shared parts (components/, lib/) never import features/ or app/. Type-only imports count too:
+//   a lower layer does not know the shapes of a higher one either.
 // Only relative imports are checked (the code base uses no path aliases).
 import { dirname, relative, resolve, sep } from 'node:path';
 
@@ -10,6 +13,13 @@ const root = dirname(dirname(new URL(import.meta.url).pathname));
 const WEB_FEATURES = resolve(root, 'apps/web/src/features');
 const SERVER_MODULES = resolve(root, 'apps/server/src/modules');
 const PUBLIC_ENTRIES = new Set(['service.ts', 'public.ts']);
+const SERVER = resolve(root, 'apps/server/src');
+const WEB = resolve(root, 'apps/web/src');
+/** Each zone: where a file sits (a top-level folder of its app), and the folders it must not import from. */
+const ZONES = [
+  ...['core', 'db', 'providers'].map((name) => ({ app: SERVER, name, banned: ['modules'] })),
+  ...['components', 'lib'].map((name) => ({ app: WEB, name, banned: ['features', 'app'] })),
+];
 
 /** The first path segment of `file` under `dir`, or null when `file` is not under it. */
 function areaOf(dir, file) {
@@ -23,10 +33,11 @@ function areaOf(dir, file) {
 export const boundaries = {
   meta: {
     type: 'problem',
-    docs: { description: 'Features import no other feature; modules reach other modules through service.ts or public.ts' },
+    docs: { description: 'Features import no other feature; modules reach other modules through service.ts or public.ts; lower zones never import higher ones' },
     messages: {
       feature: 'Feature "{{from}}" imports feature "{{to}}": features never import each other; compose them in apps/web/src/app.',
       module: 'Module "{{from}}" imports modules/{{to}}/{{file}}: reach another module only through its service.ts or public.ts.',
+      zone: '{{from}}/ imports {{to}}/{{file}}: {{from}}/ sits below {{to}}/ and never imports it.',
     },
     schema: [],
   },
@@ -34,11 +45,15 @@ export const boundaries = {
     const file = resolve(context.filename);
     const feature = areaOf(WEB_FEATURES, file);
     const mod = areaOf(SERVER_MODULES, file);
-    if (!feature && !mod) return {};
+    const zone = ZONES.find((z) => areaOf(z.app, file)?.name === z.name);
+    if (!feature && !mod && !zone) return {};
     const check = (node, source) => {
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       const target = resolve(dirname(file), source);
-      if (feature) {
+      if (zone) {
+        const to = areaOf(zone.app, target);
+        if (to && zone.banned.includes(to.name)) context.report({ node, messageId: 'zone', data: { from: zone.name, to: to.name, file: to.rest } });
+      } else if (feature) {
         const to = areaOf(WEB_FEATURES, target);
         if (to && to.name !== feature.name) context.report({ node, messageId: 'feature', data: { from: feature.name, to: to.name } });
       } else if (mod) {
