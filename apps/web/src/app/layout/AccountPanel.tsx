@@ -2,6 +2,7 @@ import { CalendarCheck, Crown, LogOut, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Avatar } from '../../components/Avatar.tsx';
+import { InstallAppButton } from '../../components/InstallAppButton.tsx';
 import { ThemeSwitch } from '../../components/ThemeSwitch.tsx';
 import { useSession } from '../../lib/session.ts';
 import { useLogout } from '../../lib/useLogout.ts';
@@ -73,6 +74,7 @@ export function AccountPanel({ collapsed = false, qrPlacement = 'right', onNavig
           <Crown className="size-[18px]" aria-hidden />
         </button>
         <CustomerService collapsed />
+        <InstallAppButton compact onDone={onNavigate} />
         <ThemeSwitch variant="compact" />
         <button
           type="button"
@@ -100,6 +102,7 @@ export function AccountPanel({ collapsed = false, qrPlacement = 'right', onNavig
       </button>
 
       <CustomerService placement={qrPlacement} />
+      <InstallAppButton onDone={onNavigate} />
 
       <div className="flex h-12 items-center gap-2.5 px-1.5">
         {token ? (
