@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expectAccessible } from './axe.ts';
 import type { Page } from '@playwright/test';
 import { expect, isMobile, loginViaApi, shot, test } from './fixtures.ts';
@@ -201,4 +204,125 @@ test('a map drawn from a document picked in the form (uploaded in /talk-file fir
   await page.waitForTimeout(500);
   await shot(page, info, 'mind-document-done');
   await expectAccessible(page);
+});
+
+/** Sentence-long nodes, as real models write them (in the form an .xmind import writes back). */
+const LONG_MAP = [
+  '# 大模型应用落地路线',
+  '## 检索增强生成：先从企业知识库中找出与问题相关的段落，再交给模型作答',
+  '### 通过检索增强生成获得真实内容，并在回答中标注出处，让用户可以核对每一条结论',
+  '- 按标题和段落切分文档，保留上下文，避免一句话被切成两半',
+  '- Hybrid search combines BM25 keyword matching with dense vector retrieval for better recall',
+  '## 评测与上线',
+  '### 灰度发布',
+  '- 先对百分之五的用户开放，观察一周的满意度、投诉量和每次回答的平均成本之后再决定是否全量',
+].join('\n');
+const LONG_TEXTS = LONG_MAP.split('\n').map((l) => l.replace(/^\s*(?:#+|-)\s+/, ''));
+const NOTES_DIR = '/work/notes';
+const squash = (s: string) => s.replace(/\s+/g, '');
+
+/** LibreOffice's rendering of an SVG as a PDF (its text as pdftotext reads it, and a page image), or null where it is not installed. */
+function libreOfficeRender(svgPath: string, project: string): { text: string; png: string } | null {
+  const has = (cmd: string) => {
+    try {
+      execFileSync('which', [cmd]);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!has('soffice') || !has('pdftotext') || !has('pdftoppm')) return null;
+  const out = mkdtempSync(join(tmpdir(), 'mind-lo-'));
+  execFileSync('soffice', [`-env:UserInstallation=file://${out}/profile`, '--headless', '--convert-to', 'pdf', '--outdir', out, svgPath], { timeout: 120_000 });
+  const pdf = join(out, readdirSync(out).find((f) => f.endsWith('.pdf'))!);
+  const text = execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' });
+  execFileSync('pdftoppm', ['-png', '-r', '60', '-singlefile', pdf, join(out, `lo-${project}`)]);
+  return { text, png: join(out, `lo-${project}.png`) };
+}
+
+test('sentence-long nodes export whole (SVG text in LibreOffice, PNG); XMind export and import; Markdown import; a bad file is refused', async ({ page }, info) => {
+  test.setTimeout(180_000);
+  const project = info.project.name;
+  await loginViaApi(page);
+  await page.goto('/mind');
+
+  // Import a markdown outline from the empty screen: it lands in the editor, then is drawn.
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: '导入 XMind 或 Markdown 文件，继续编辑' }).click();
+  await (await chooser).setFiles({ name: '落地路线.md', mimeType: 'text/markdown', buffer: Buffer.from(LONG_MAP) });
+  await expect(page.getByText('已导入并保存到我的导图，可在 Markdown 中继续编辑')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Markdown' })).toHaveValue(LONG_MAP);
+  await expect(page.getByRole('heading', { level: 1, name: '大模型应用落地路线' })).toBeVisible();
+  await page.getByRole('button', { name: '保存并重绘' }).click();
+  await expect.poll(() => nodes(page).count()).toBe(LONG_TEXTS.length);
+  await page.waitForTimeout(800);
+  await shot(page, info, 'mind-long-nodes');
+  await expectAccessible(page);
+
+  // SVG: every label in full as <text>/<tspan>, no HTML inside.
+  const svgDl = page.waitForEvent('download');
+  await page.getByRole('button', { name: '导出 SVG' }).click();
+  const svgPath = join(mkdtempSync(join(tmpdir(), 'mind-svg-')), '落地路线.svg');
+  await (await svgDl).saveAs(svgPath);
+  const svg = readFileSync(svgPath, 'utf8');
+  expect(svg).not.toContain('foreignObject');
+  const svgInfo = await page.evaluate((s) => {
+    const root = new DOMParser().parseFromString(s, 'image/svg+xml').documentElement;
+    const labels = Array.from(root.getElementsByTagName('text')).map((t) => Array.from(t.getElementsByTagName('tspan')).map((x) => x.textContent ?? ''));
+    return { labels, width: Number(root.getAttribute('width')), height: Number(root.getAttribute('height')), font: root.getElementsByTagName('text')[0]?.getAttribute('font-family') ?? '' };
+  }, svg);
+  // (A line break between two English words takes the place of their space.)
+  expect(svgInfo.labels.map((l) => squash(l.join('')))).toEqual(LONG_TEXTS.map(squash));
+  // The long sentences wrap onto several lines, as on screen.
+  expect(svgInfo.labels[2]!.length).toBeGreaterThanOrEqual(2);
+  expect(svgInfo.font).toContain('Microsoft YaHei');
+
+  // Opened the way a user pastes it into a document: LibreOffice shows every word.
+  const lo = libreOfficeRender(svgPath, project);
+  if (lo) {
+    for (const t of LONG_TEXTS) expect(squash(lo.text)).toContain(squash(t));
+    mkdirSync(NOTES_DIR, { recursive: true });
+    copyFileSync(lo.png, join(NOTES_DIR, `mind-libreoffice-svg-${project}.png`));
+  }
+
+  // PNG: drawn from that SVG, at twice its size.
+  const pngDl = page.waitForEvent('download');
+  await page.getByRole('button', { name: '导出 PNG' }).click();
+  const png = readFileSync((await (await pngDl).path()));
+  expect(pngSize(png)).toEqual({ width: svgInfo.width * 2, height: svgInfo.height * 2 });
+  if (existsSync(NOTES_DIR)) writeFileSync(join(NOTES_DIR, `mind-export-png-${project}.png`), png);
+
+  // XMind: export, then import it back: the same outline.
+  const xmindDl = page.waitForEvent('download');
+  await page.getByRole('button', { name: '导出 XMind' }).click();
+  const xmindFile = await xmindDl;
+  expect(xmindFile.suggestedFilename()).toBe('大模型应用落地路线.xmind');
+  const xmind = readFileSync((await xmindFile.path()));
+  expect(xmind.subarray(0, 2).toString()).toBe('PK');
+  await page.getByRole('button', { name: 'Markdown', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Markdown' }).fill('# 临时改动');
+  await page.getByRole('button', { name: '导图', exact: true }).click();
+  const again = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: '导入', exact: true }).click();
+  await (await again).setFiles({ name: 'back.xmind', mimeType: 'application/octet-stream', buffer: xmind });
+  await expect(page.getByRole('textbox', { name: 'Markdown' })).toHaveValue(LONG_MAP);
+
+  // A file that is not an .xmind: refused with the reason, the map unchanged.
+  await page.getByRole('button', { name: '保存并重绘' }).click();
+  await expect.poll(() => nodes(page).count()).toBe(LONG_TEXTS.length);
+  const bad = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: '导入', exact: true }).click();
+  await (await bad).setFiles({ name: 'broken.xmind', mimeType: 'application/octet-stream', buffer: Buffer.from('not a zip at all') });
+  await expect(page.getByText('无法读取：这不是有效的 XMind 文件')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: '大模型应用落地路线' })).toBeVisible();
+  await expect.poll(() => nodes(page).count()).toBe(LONG_TEXTS.length);
+  await shot(page, info, 'mind-import-refused');
+
+  // Imported maps are saved: after a reload the first one opens from the history, as imported.
+  await page.reload();
+  await openHistory(page, isMobile(info));
+  await page.getByRole('listitem').getByRole('button', { name: /^大模型应用落地路线/ }).last().click();
+  await expect.poll(() => nodes(page).count()).toBe(LONG_TEXTS.length);
+  await page.getByRole('button', { name: 'Markdown', exact: true }).click();
+  await expect(page.getByRole('textbox', { name: 'Markdown' })).toHaveValue(LONG_MAP);
 });

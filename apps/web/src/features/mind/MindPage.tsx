@@ -19,7 +19,7 @@ import { readRecord } from '../../lib/stream-run/record.ts';
 import { abortRun, currentRun, resumeRun, startRun, type RunOutcome } from '../../lib/stream-run/run.ts';
 import { toast } from '../../lib/toast.ts';
 import { useHistoryColumn, useIsMobile } from '../../lib/useIsMobile.ts';
-import { createMind, deleteMind, fetchMind, fetchMinds, MIND_STREAM_URL, saveMind, stopMind } from './api.ts';
+import { createMind, deleteMind, fetchMind, fetchMinds, importMind, MIND_STREAM_URL, saveMind, stopMind } from './api.ts';
 import type { MindCanvasHandle } from './MindCanvas.tsx';
 import { download, fileNameOf, unfence } from './markdown.ts';
 import './locales.ts';
@@ -229,20 +229,35 @@ export default function MindPage() {
     }
   };
 
-  /** A picked .xmind or .md becomes an unsaved map shown in the markdown editor, to continue it. */
+  /**
+   * A picked .xmind or .md becomes a new map, shown in the markdown editor to continue it: saved to
+   * the history when logged in, kept on this screen for a guest.
+   */
   const importFile = async (file: File) => {
     if (streaming) return;
+    let map: { title: string; markdown: string };
     try {
       const { importMindFile } = await import('./import.ts');
-      const map = await importMindFile(file);
-      setCurrent({ id: null, title: map.title, prompt: map.title, markdown: map.markdown, status: 'complete', document: null, key: nextKey() });
-      setEdit(map.markdown);
-      setView('markdown');
-      toast.success(t('imported'));
+      map = await importMindFile(file);
     } catch (e) {
       const problem = e instanceof Error && e.name === 'MindImportError' ? e.message : 'failed';
       toast.error(t(`import_${problem}`));
+      return;
     }
+    let saved: MindDetail | null = null;
+    if (useSession.getState().token) {
+      try {
+        saved = await importMind(map.markdown);
+      } catch {
+        return; // the http client showed why
+      }
+      void client.invalidateQueries({ queryKey: ['mind', 'histories'] });
+    }
+    const markdown = saved?.markdown ?? map.markdown;
+    setCurrent({ id: saved?.id ?? null, title: saved?.title ?? map.title, prompt: saved?.prompt ?? map.title, markdown, status: 'complete', document: null, key: nextKey() });
+    setEdit(markdown);
+    setView('markdown');
+    toast.success(t(saved ? 'imported' : 'importedLocal'));
   };
 
   const exportMd = () => {

@@ -9,6 +9,7 @@ const histories = endpoint('mind.histories', 'GET', '/api/mind/histories');
 const detail = endpoint('mind.detail', 'GET', '/api/mind/detail/:id');
 const update = endpoint('mind.update', 'POST', '/api/mind/update');
 const remove = endpoint('mind.delete', 'POST', '/api/mind/delete');
+const importMap = endpoint('mind.import', 'POST', '/api/mind/import');
 
 /** The stream of SPEC §7.2: POST /chatgpt/chat-mind with prompt, options (secret, model…), systemMessage. */
 export const MIND_STREAM_URL = '/chatgpt/chat-mind';
@@ -19,3 +20,4 @@ export const fetchMinds = (): Promise<MindHistoriesReply> => callRoute(histories
 export const fetchMind = (id: number): Promise<MindDetail> => callRoute(detail, undefined, { params: { id } });
 export const saveMind = (id: number, markdown: string): Promise<MindDetail> => callRoute(update, { id, markdown });
 export const deleteMind = (id: number) => callRoute(remove, { id });
+export const importMind = (markdown: string): Promise<MindDetail> => callRoute(importMap, { markdown });

@@ -2,6 +2,7 @@
  * Import of a map to continue it: an .xmind (XMind 2020+ or XMind 8) or a Markdown outline
  * becomes the markdown the map is drawn from. Loaded when the user picks a file.
  */
+import { MIND_MARKDOWN_MAX } from '@app/shared';
 import { countNodes, outlineMarkdown, parseOutline, type OutlineNode } from './outline.ts';
 import { MindImportError, MIND_IMPORT_LIMITS } from './import-limits.ts';
 import { unfence } from './markdown.ts';
@@ -40,7 +41,11 @@ export function importXmind(bytes: Uint8Array, name: string): ImportedMap {
 export async function importMindFile(file: File): Promise<ImportedMap> {
   if (file.size > MIND_IMPORT_LIMITS.fileBytes) throw new MindImportError('tooLarge');
   const ext = /\.([^.]+)$/.exec(file.name)?.[1]?.toLowerCase() ?? '';
-  if (ext === 'xmind') return importXmind(new Uint8Array(await file.arrayBuffer()), file.name);
-  if (ext === 'md' || ext === 'markdown' || ext === 'txt') return importMarkdown(await file.text(), file.name);
-  throw new MindImportError('unsupported');
+  let map: ImportedMap;
+  if (ext === 'xmind') map = importXmind(new Uint8Array(await file.arrayBuffer()), file.name);
+  else if (ext === 'md' || ext === 'markdown' || ext === 'txt') map = importMarkdown(await file.text(), file.name);
+  else throw new MindImportError('unsupported');
+  // What a saved map may hold.
+  if (map.markdown.length > MIND_MARKDOWN_MAX) throw new MindImportError('tooLarge');
+  return map;
 }
