@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
+import { DELETE_DEBOUNCE_MS } from '@app/shared/constants';
 import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import ChatPage from './ChatPage.tsx';
@@ -35,6 +36,9 @@ function withHistory(messages = [serverMessage(1, true, '第一个问题'), serv
     'POST /chatlog/del': () => ok(null, '删除成功'),
   });
 }
+
+/** Deleting is debounced across dialogs (SPEC §5): lets an earlier test's confirmation pass. */
+const pastDeleteDebounce = () => new Promise((r) => setTimeout(r, DELETE_DEBOUNCE_MS + 50));
 
 beforeEach(() => {
   useChat.getState().reset();
@@ -237,6 +241,60 @@ describe('ChatPage', () => {
     const bubble = await screen.findByRole('alert');
     expect(bubble.textContent).toContain('上游超时');
     expect(screen.queryByRole('button', { name: '重新生成' })).toBeNull();
+  });
+
+  it('清空当前对话: after a confirmation, /chatlog/delByGroupId empties the open conversation, which stays', async () => {
+    await pastDeleteDebounce();
+    session();
+    useChat.setState({ active: 1 });
+    let cleared = false;
+    mockApi({
+      'GET /api/chat/histories': () => ok({ list: [serverGroup(1, '旧对话'), serverGroup(2, '周报')] }),
+      'GET /api/chat/history': () => ok({ list: cleared ? [] : [serverMessage(1, true, '第一个问题'), serverMessage(2, false, '第一个回答')] }),
+      'POST /chatlog/delByGroupId': (body) => {
+        expect(body).toEqual({ groupId: 1 });
+        cleared = true;
+        return ok({ count: 2 }, '删除成功');
+      },
+    });
+    renderPage();
+    await screen.findByText('第一个回答');
+    await userEvent.click(screen.getByRole('button', { name: '清空当前对话' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('确定清空「旧对话」的全部消息吗？对话会保留，消息删除后无法恢复。')).toBeTruthy();
+    // Cancel changes nothing.
+    await userEvent.click(within(dialog).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(cleared).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: '清空当前对话' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '清空' }));
+    await waitFor(() => expect(screen.queryByText('第一个回答')).toBeNull());
+    expect(cleared).toBe(true);
+    expect(toast.success).toHaveBeenCalledWith('已清空当前对话');
+    expect(useChat.getState()).toMatchObject({ active: 1, chatList: [] });
+    expect(useChat.getState().groupList.map((g) => g.title)).toEqual(['旧对话', '周报']);
+    // Nothing left to clear: the button goes.
+    expect(screen.queryByRole('button', { name: '清空当前对话' })).toBeNull();
+   }, 15_000);
+
+  it('清空当前对话 refused (a reply still being generated elsewhere): the server says why, the messages stay', async () => {
+    await pastDeleteDebounce();
+    vi.mocked(toast.success).mockClear();
+    session();
+    useChat.setState({ active: 1 });
+    mockApi({
+      'GET /api/chat/histories': () => ok({ list: [serverGroup(1, '旧对话')] }),
+      'GET /api/chat/history': () => ok({ list: [serverMessage(1, true, '问'), serverMessage(2, false, '答')] }),
+      'POST /chatlog/delByGroupId': () => ({ status: 409, body: { code: 409, message: '回复生成中，请等它结束或先停止再清空' } }),
+    });
+    renderPage();
+    await screen.findByText('答');
+    await userEvent.click(screen.getByRole('button', { name: '清空当前对话' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '清空' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('回复生成中，请等它结束或先停止再清空'));
+    expect(screen.getByText('答')).toBeTruthy();
+    expect(toast.success).not.toHaveBeenCalledWith('已清空当前对话');
   });
 
   it('deletes a message through /chatlog/del', async () => {

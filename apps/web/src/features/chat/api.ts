@@ -45,6 +45,7 @@ const historyDelete = endpoint('chat.historyDelete', 'POST', '/api/chat/history/
 const groupDelAll = endpoint('chat.groupDelAll', 'POST', '/group/delAll');
 const groupUpdate = endpoint('chat.groupUpdate', 'POST', '/group/update');
 const messageDelete = endpoint('chat.messageDelete', 'POST', '/chatlog/del');
+const messagesClear = endpoint('chat.messagesClear', 'POST', '/chatlog/delByGroupId');
 
 export const fetchGroups = (): Promise<ChatGroup[]> => callRoute(histories, { type: groupScope }, { silent: true }).then((d) => d.list);
 
@@ -63,6 +64,9 @@ export const deleteAllGroups = () => callRoute(groupDelAll, { type: groupScope }
 export const updateGroup = (body: { uuid: number; title?: string; isSticky?: boolean }): Promise<ChatGroup> => callRoute(groupUpdate, body);
 
 export const deleteMessage = (id: number) => callRoute(messageDelete, { id });
+
+/** 清空当前对话: every message of the group goes, the group stays (refused while one of its replies is generated). */
+export const clearMessages = (groupId: number) => callRoute(messagesClear, { groupId });
 
 /** POST /api/chat/upload-image (multipart): the URL to pass in `images` of chat/create. */
 export async function uploadImage(file: File, feature: string, signal?: AbortSignal): Promise<ChatUploadImageReply> {

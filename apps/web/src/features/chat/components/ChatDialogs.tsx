@@ -2,29 +2,43 @@ import { useTranslation } from 'react-i18next';
 import { DELETE_DEBOUNCE_MS } from '@app/shared/constants';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Modal, modalButton } from '../../../components/Modal.tsx';
-import { removeAllGroups, removeGroup } from '../controller/groups.ts';
+import { clearConversation, removeAllGroups, removeGroup } from '../controller/groups.ts';
 import { deleteChatItem } from '../controller/turns.ts';
 import { leadingDebounce } from '../../../lib/debounce.ts';
 import { useChatUi, type Confirm } from '../stores/ui-store.ts';
 
 // SPEC §5: deleting is debounced by 600 ms (across dialogs), so a double tap deletes once.
 const runDelete = leadingDebounce((c: Confirm) => {
-  void (c.kind === 'delete' ? removeGroup(c.uuid) : c.kind === 'deleteMessage' ? deleteChatItem(c.key) : removeAllGroups());
+  void (c.kind === 'delete'
+    ? removeGroup(c.uuid)
+    : c.kind === 'clear'
+      ? clearConversation(c.uuid)
+      : c.kind === 'deleteMessage'
+        ? deleteChatItem(c.key)
+        : removeAllGroups());
 }, DELETE_DEBOUNCE_MS);
 
 function ConfirmBody({ confirm, onClose }: { confirm: Confirm; onClose(): void }) {
   const { t } = useTranslation('chat');
   const isAll = confirm.kind === 'deleteAll';
-  const title = confirm.kind === 'deleteMessage' ? t('deleteMessageTitle') : isAll ? t('deleteAllTitle') : t('deleteGroupTitle');
+  const clears = isAll || confirm.kind === 'clear';
+  const title =
+    confirm.kind === 'deleteMessage' ? t('deleteMessageTitle') : confirm.kind === 'clear' ? t('clearConversation') : isAll ? t('deleteAllTitle') : t('deleteGroupTitle');
   const description =
-    confirm.kind === 'deleteMessage' ? t('deleteMessageConfirm', { count: confirm.count - 1 }) : isAll ? t('deleteAllConfirm') : t('deleteGroupConfirm', { title: confirm.title });
+    confirm.kind === 'deleteMessage'
+      ? t('deleteMessageConfirm', { count: confirm.count - 1 })
+      : confirm.kind === 'clear'
+        ? t('clearConversationConfirm', { title: confirm.title })
+        : isAll
+          ? t('deleteAllConfirm')
+          : t('deleteGroupConfirm', { title: confirm.title });
   return (
     <ConfirmDialog
       open
       title={title}
       description={description}
       cancelLabel={t('cancel')}
-      confirmLabel={isAll ? t('confirmClear') : t('confirmDelete')}
+      confirmLabel={clears ? t('confirmClear') : t('confirmDelete')}
       onConfirm={() => runDelete(confirm)}
       onClose={onClose}
     />

@@ -134,6 +134,18 @@ export async function removeGroup(uuid: number) {
   await selectGroup(next);
 }
 
+/** 清空当前对话 (POST /chatlog/delByGroupId): the conversation stays, open and empty. */
+export async function clearConversation(uuid: number) {
+  if (uuid === 0 || useChat.getState().generating) return;
+  try {
+    await api.clearMessages(uuid);
+  } catch {
+    return; // the server's message (e.g. a reply still being generated) was shown
+  }
+  if (useChat.getState().active === uuid) useChat.getState().setHistory(uuid, [], null);
+  toast.success(t('conversationCleared'));
+}
+
 /** SPEC §4.1: delete-all reloads and selects the first group or 0. */
 export async function removeAllGroups() {
   if (useChat.getState().generating) await stopReply();

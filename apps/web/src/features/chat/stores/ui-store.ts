@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-export type Confirm = { kind: 'delete'; uuid: number; title: string } | { kind: 'deleteAll' } | { kind: 'deleteMessage'; key: string; count: number };
+export type Confirm = { kind: 'delete'; uuid: number; title: string } | { kind: 'clear'; uuid: number; title: string } | { kind: 'deleteAll' } | { kind: 'deleteMessage'; key: string; count: number };
 
 /** Transient state of the chat screen's overlays. */
 interface ChatUiState {
