@@ -9,7 +9,7 @@ export function serverBundleOptions(root) {
   const src = join(root, 'apps/server/src');
   return {
     absWorkingDir: root,
-    entryPoints: { main: join(src, 'main.ts'), 'parse-process': join(src, 'modules/document/parse-process.ts'), 'canvas-process': join(src, 'providers/image/canvas-process.ts') },
+    entryPoints: { main: join(src, 'main.ts'), 'parse-process': join(src, 'modules/document/parse-process.ts'), 'canvas-process': join(src, 'providers/image/canvas-process.ts'), 'thesis-estimate-process': join(src, 'modules/thesis/thesis-estimate-process.ts') },
     outdir: join(root, 'apps/server/dist'),
     bundle: true,
     platform: 'node',

@@ -9,7 +9,11 @@ import { setBalance, userIdOf } from '../../testing/chat.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { hasPdftoppm } from '../../testing/pdf-pages.ts';
 import { readSseEvents } from '../../testing/sse.ts';
+import { estimatedDocx } from './estimate.ts';
+import { headingTexts } from './export.ts';
+import { offlineOutline, offlineSection } from './outline.ts';
 import { hasPdftotext, pdfPageTexts } from './pdf-text.ts';
+import { ThesisFiles } from './render.ts';
 import { headingLabels } from './toc-pages.ts';
 
 /**
@@ -146,4 +150,35 @@ describe('a 毕业论文 as people open it', () => {
     expect((await get(`/api/thesis/export?id=${id}&format=exe`)).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: `/api/thesis/export?id=${id}&format=pdf` })).statusCode).toBe(401);
   });
+});
+
+const pagerefNumbers = (doc: string) => [...doc.matchAll(/PAGEREF _Toc\d+[^<]*<\/w:instrText><w:fldChar w:fldCharType="separate"\/><w:t[^>]*>(\d*)<\/w:t>/g)].map((m) => m[1]);
+
+describe('the fallback without LibreOffice', () => {
+  it('estimates the page numbers from the layout in a child process, written clean; where LibreOffice is installed they agree with its pages', async () => {
+    const b = { title: '城市更新中的社区参与研究', kind: '毕业论文', discipline: '社会学', length: 30000, language: '中文', requirements: '' };
+    const outline = offlineOutline(b);
+    const thesis = {
+      ...b,
+      abstract: '摘要'.repeat(150),
+      keywords: '城市更新；社区参与',
+      abstractEn: 'An abstract. '.repeat(20),
+      keywordsEn: 'urban renewal',
+      referenceTitle: '',
+      outline,
+      texts: new Map(outline.flatMap((c) => c.sections.map((s) => [s.key, offlineSection(b, c.title, s.title, s.chars)] as [string, string]))),
+      author: '作者',
+      date: '2026-11-27',
+    };
+    const doc = unzip(await estimatedDocx(thesis), 'word/document.xml');
+    expect(doc).not.toContain('w:dirty="true"');
+    const estimated = pagerefNumbers(doc);
+    expect(estimated).toHaveLength(headingTexts(thesis).length);
+    for (const n of estimated) expect(n).toMatch(/^\d+$/);
+    expect(Number(estimated.at(-1))).toBeGreaterThan(20);
+    if (withOffice) {
+      const rendered = pagerefNumbers(unzip(await new ThesisFiles({ warn: () => {} }).docx(1, thesis), 'word/document.xml'));
+      expect(estimated).toEqual(rendered);
+    }
+  }, 120_000);
 });

@@ -4,7 +4,11 @@ import { AppError } from '../../core/errors.ts';
 import { officeCommand, OfficeBusyError, officeToPdf } from '../../core/office.ts';
 import { buildDocx, headingTexts, type ExportThesis } from './export.ts';
 import { hasPdftotext, pdfPageTexts } from './pdf-text.ts';
-import { estimatedPageNumbers, headingLabels, knownPageNumbers } from './toc-pages.ts';
+import { estimatedDocx } from './estimate.ts';
+import { headingLabels, knownPageNumbers } from './toc-pages.ts';
+
+/** No page numbers known: the references are written clean and blank. */
+const noPageNumbers = knownPageNumbers(new Map());
 
 /** Rendered versions kept per process (a full thesis is about 60 KiB of .docx and 300 KiB of PDF). */
 const CACHE_MAX = 24;
@@ -23,7 +27,8 @@ const versionOf = (id: number, t: ExportThesis) => `${id}:${createHash('sha256')
 /**
  * The files a thesis downloads as, with the contents' page numbers filled in. Where LibreOffice is
  * installed the .docx is rendered once and each heading is found on its page (pdftotext), then
- * written again with those numbers; without it, the numbers are estimated from docx's own layout.
+ * written again with those numbers; without it, the numbers are estimated from docx's own layout
+ * (in a child process).
  * Either way the numbers are written clean, so Word does not ask to update fields. Each version
  * (the thesis's id and content) is rendered once: kept in a small cache, and a second download
  * while the first renders waits for the same work.
@@ -87,6 +92,11 @@ export class ThesisFiles {
         this.log.warn({ err, thesisId: id }, 'thesis: rendering for page numbers failed; page numbers estimated');
       }
     }
-    return { docx: await buildDocx(t, estimatedPageNumbers), pages: 'estimated' };
+    const docx = await estimatedDocx(t).catch(async (err: unknown) => {
+      // The estimate could not run: the contents list the headings, without numbers and without asking to update.
+      this.log.warn({ err, thesisId: id }, 'thesis: page estimate failed; contents without page numbers');
+      return buildDocx(t, noPageNumbers);
+    });
+    return { docx, pages: 'estimated' };
   }
 }

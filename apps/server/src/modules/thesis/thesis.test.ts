@@ -276,7 +276,7 @@ describe('thesis writing', () => {
       const written = sections.reduce((n: number, s: { text: string }) => n + s.text.length, 0);
       expect(sections.some((s: { status: string }) => s.status !== 'done')).toBe(true);
       expect(sections.every((s: { status: string; text: string }) => (s.status === 'done' || s.status === 'stopped') === s.text.length > 0)).toBe(true);
-      expect(d.charged).toBe(Math.min(held, Math.ceil((d.abstract.length + d.keywords.length + written) / 1000)));
+      expect(d.charged).toBe(Math.min(held, Math.ceil((d.abstract.length + d.keywords.length + d.abstract_en.length + d.keywords_en.length + written) / 1000)));
       expect(await model3(aliceId)).toBe(20 - d.charged);
       // Written again later: only what is missing.
       const again = await t.call('POST', '/api/thesis/write', { token: alice, body: { id } });
@@ -330,8 +330,8 @@ describe('thesis writing', () => {
       for (const s of rest) expect(s).toMatchObject({ status: 'pending', text: '' });
       expect(d.abstract).toContain('离线演示');
       expect(d.written).toBe(first.text.length);
-      // Charged for every character shown (abstract and keywords included), per started thousand, never more than held.
-      const delivered = d.abstract.length + d.keywords.length + first.text.length;
+      // Charged for every character shown (the abstracts and keywords included), per started thousand, never more than held.
+      const delivered = d.abstract.length + d.keywords.length + d.abstract_en.length + d.keywords_en.length + first.text.length;
       expect(d.charged).toBeGreaterThan(0);
       expect(d.charged).toBe(Math.min(held, Math.ceil(delivered / 1000)));
       expect(end.charged).toBe(d.charged);
