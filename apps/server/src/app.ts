@@ -177,6 +177,9 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await plugin((s) => registerVoice(s, ctx));
   await plugin((s) => turnRoutes(s, turns));
   app.addHook('onReady', () => turns.start());
+  // The drawing examples without a picture get one from the offline painter, in the background once
+  // the server listens (a fresh clone's seeded examples; tests that only inject skip it).
+  app.addHook('onListen', () => void draw.paintExamples().catch((err: unknown) => app.log.warn({ err }, 'painting the drawing examples failed')));
   // Before the server waits for open connections: stop live turns so their replies are saved.
   app.addHook('preClose', () => turns.close());
   // Then the usage counted per model key is saved.

@@ -12,7 +12,7 @@ import {
   type UploadPlan,
 } from './types.ts';
 
-const TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', bmp: 'image/bmp' };
+const TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', bmp: 'image/bmp' };
 export const LOCAL_URL_PREFIX = '/uploads/';
 /** Where the browser PUTs the slices of a local upload: `<prefix><uploadId>/<partNumber>?expires=…&signature=…`. */
 export const LOCAL_PART_URL_PREFIX = '/api/cos/upload/';
