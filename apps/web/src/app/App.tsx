@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import '../lib/i18n.ts';
 import { useResolvedTheme } from '../lib/theme.ts';
-import { loadSonner, toasterMounted } from '../lib/toast.ts';
+import { afterFirstScreen } from '../lib/after-first-screen.ts';
+import { loadSonner, toasterMounted, toasterWanted } from '../lib/toast.ts';
 import './locales.ts';
 import { router } from './router.tsx';
 import { UpdatePrompt } from '../components/UpdatePrompt.tsx';
@@ -19,9 +20,18 @@ function Mounted() {
   return null;
 }
 
-/** Loaded after the first paint; toasts raised earlier wait for it (lib/toast.ts). */
+/** Mounted once the first screen is drawn or by the first toast; toasts raised earlier wait for it (lib/toast.ts). */
 function ThemedToaster() {
   const theme = useResolvedTheme();
+  const [on, setOn] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void Promise.race([toasterWanted, afterFirstScreen()]).then(() => live && setOn(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!on) return null;
   return (
     <Suspense fallback={null}>
       <Toaster position="top-center" theme={theme} richColors closeButton={false} duration={2500} />

@@ -1,7 +1,9 @@
-/** Tracking is not needed for the first paint, so it arrives in its own chunk, after the app starts. */
+import { afterFirstScreen } from '../lib/after-first-screen.ts';
+
+/** Tracking is not needed for the first paint: its chunk is fetched once the first screen is drawn (calls keep their order). */
 let tracking: Promise<typeof import('../lib/tracking.ts')> | null = null;
 
 export function withTracking(use: (t: typeof import('../lib/tracking.ts')) => void) {
-  tracking ??= import('../lib/tracking.ts');
+  tracking ??= afterFirstScreen().then(() => import('../lib/tracking.ts'));
   tracking.then(use).catch(() => undefined);
 }

@@ -3,9 +3,13 @@ export interface ToastOptions {
   duration?: number;
 }
 
-/** sonner is fetched after the first paint (it is not needed to draw a page), or by the first toast. */
+/** sonner is fetched once the first screen is drawn (it is not needed to draw a page), or by the first toast. */
 let sonner: Promise<typeof import('sonner')> | null = null;
 export const loadSonner = () => (sonner ??= import('sonner'));
+
+let markWanted: () => void = () => {};
+/** Resolves on the first toast: the app mounts its Toaster then, if it has not yet. */
+export const toasterWanted = new Promise<void>((resolve) => (markWanted = resolve));
 
 let markMounted: () => void = () => {};
 const mounted = new Promise<void>((resolve) => (markMounted = resolve));
@@ -13,6 +17,7 @@ const mounted = new Promise<void>((resolve) => (markMounted = resolve));
 export const toasterMounted = () => markMounted();
 
 async function show(kind: 'success' | 'error' | 'info', message: string, opts?: ToastOptions) {
+  markWanted();
   const { toast } = await loadSonner();
   await mounted;
   if (kind === 'info') toast(message, opts);
