@@ -236,7 +236,7 @@ function libreOfficeRender(svgPath: string, project: string): { text: string; pn
   execFileSync('soffice', [`-env:UserInstallation=file://${out}/profile`, '--headless', '--convert-to', 'pdf', '--outdir', out, svgPath], { timeout: 120_000 });
   const pdf = join(out, readdirSync(out).find((f) => f.endsWith('.pdf'))!);
   const text = execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' });
-  execFileSync('pdftoppm', ['-png', '-r', '60', '-singlefile', pdf, join(out, `lo-${project}`)]);
+  execFileSync('pdftoppm', ['-png', '-r', '110', '-singlefile', pdf, join(out, `lo-${project}`)]);
   return { text, png: join(out, `lo-${project}.png`) };
 }
 
@@ -316,6 +316,7 @@ test('sentence-long nodes export whole (SVG text in LibreOffice, PNG); XMind exp
   await expect(page.getByText('无法读取：这不是有效的 XMind 文件')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: '大模型应用落地路线' })).toBeVisible();
   await expect.poll(() => nodes(page).count()).toBe(LONG_TEXTS.length);
+  await page.waitForTimeout(600);
   await shot(page, info, 'mind-import-refused');
 
   // Imported maps are saved: after a reload the first one opens from the history, as imported.

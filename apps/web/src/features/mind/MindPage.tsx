@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import {
-  ClipboardCopy, Expand, FileCode2, FileDown, FileImage, FileUp, FolderOpen, ListCollapse, Maximize, Network, PencilLine, RefreshCw, Send, Share2, Square, Trash2, ZoomIn, ZoomOut,
+  ClipboardCopy, Expand, FileCode2, FileDown, FileImage, FileUp, FolderOpen, ListCollapse, Maximize, Network, PencilLine, RefreshCw, Send, Square, Trash2, Workflow, ZoomIn, ZoomOut,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { HistoryPanel } from '../../components/HistoryPanel.tsx';
@@ -398,7 +398,7 @@ export default function MindPage() {
             <ActionButton label={t('regenerate')} icon={RefreshCw} onClick={() => generate(current.prompt, current.id ?? undefined, current.document)} />
             <ActionButton label={t('exportPng')} icon={FileImage} onClick={() => void exportPng()} />
             <ActionButton label={t('exportSvg')} icon={FileCode2} onClick={() => void exportSvg()} />
-            <ActionButton label={t('exportXmind')} icon={Share2} onClick={() => void exportXmind()} />
+            <ActionButton label={t('exportXmind')} icon={Workflow} onClick={() => void exportXmind()} />
             <ActionButton label={t('exportMd')} icon={FileDown} onClick={exportMd} />
             <ActionButton label={t('copy')} icon={ClipboardCopy} onClick={() => void copy()} />
             <ActionButton label={t('import')} icon={FileUp} onClick={() => importInput.current?.click()} />
