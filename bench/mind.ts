@@ -3,6 +3,8 @@
  * A 300-node outline is streamed in 3-character chunks; the map is redrawn the way the page
  * does it (at most every 200 ms, the unfinished last line left out). Prints the cost of one
  * redraw at 25 / 50 / 100 % of the map, and what that costs per chunk at a typical pace.
+ * Then the exports of the whole map: the SVG with real text (read the layout, wrap every
+ * label by canvas measure, write the SVG), the PNG drawn from it, and .xmind out and back in.
  * Needs /usr/bin/chromium (CHROMIUM_PATH to change).
  */
 import { build } from 'esbuild';
@@ -47,6 +49,12 @@ const bundle = await build({
     contents: `
       import { Transformer } from 'markmap-lib/no-plugins';
       import { Markmap } from 'markmap-view';
+      import { mapSvg, svgToPng } from './apps/web/src/features/mind/exporters.ts';
+      import { placedOf } from './apps/web/src/features/mind/placed.ts';
+      import { parseOutline } from './apps/web/src/features/mind/outline.ts';
+      import { toXmind } from './apps/web/src/features/mind/xmind.ts';
+      import { importXmind } from './apps/web/src/features/mind/import.ts';
+      import { MIND_MAX_WIDTH, MIND_PADDING_X } from './apps/web/src/features/mind/style.ts';
       const transformer = new Transformer([]);
       window.benchRedraw = async (texts) => {
         document.body.innerHTML = '<svg id="mm" style="width:1280px;height:800px"></svg>';
@@ -60,6 +68,33 @@ const bundle = await build({
         const nodes = document.querySelectorAll('g.markmap-node').length;
         mm.destroy();
         return { times, nodes };
+      };
+      window.benchExport = async (text, reps) => {
+        document.body.innerHTML = '<svg id="mm" style="width:1280px;height:800px"></svg>';
+        const mm = Markmap.create(document.getElementById('mm'), { duration: 0, autoFit: false, maxWidth: MIND_MAX_WIDTH, paddingX: MIND_PADDING_X });
+        await mm.setData(transformer.transform(text).root);
+        const median = async (fn) => {
+          const times = [];
+          for (let i = 0; i < reps; i++) {
+            const t = performance.now();
+            await fn();
+            times.push(performance.now() - t);
+          }
+          return times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
+        };
+        let built;
+        const svgMs = await median(() => { built = mapSvg(placedOf(mm, mm.state.data)); });
+        let png;
+        const pngMs = await median(async () => { png = await svgToPng(built); });
+        let xmind;
+        const tree = parseOutline(text, 'x');
+        const xmindOutMs = await median(() => { xmind = toXmind(tree); });
+        let back;
+        const xmindInMs = await median(() => { back = importXmind(xmind, 'a.xmind'); });
+        const texts = built.svg.match(/<text /g).length;
+        const bitmap = await createImageBitmap(png);
+        mm.destroy();
+        return { svgMs, svgBytes: built.svg.length, width: built.width, height: built.height, texts, pngMs, pngBytes: png.size, pngSize: bitmap.width + 'x' + bitmap.height, xmindOutMs, xmindBytes: xmind.length, xmindInMs, sameBack: back.markdown.split('\\n').length };
       };`,
     resolveDir: process.cwd(),
     loader: 'ts',
@@ -95,6 +130,9 @@ texts.push(md);
 t0 = performance.now();
 const stream = await page.evaluate(redrawIn, texts);
 const wall = performance.now() - t0;
+type ExportFigures = { svgMs: number; svgBytes: number; width: number; height: number; texts: number; pngMs: number; pngBytes: number; pngSize: string; xmindOutMs: number; xmindBytes: number; xmindInMs: number; sameBack: number };
+const exportIn = ([text, n]: [string, number]) => (globalThis as unknown as { benchExport: (t: string, n: number) => Promise<ExportFigures> }).benchExport(text, n);
+const ex = await page.evaluate(exportIn, [md, 7] as [string, number]);
 await browser.close();
 
 const total = stream.times.reduce((a, b) => a + b, 0);
@@ -103,3 +141,6 @@ console.log(`transform (markmap-lib, Node) of the whole outline: ${transformMs.t
 for (const r of rows) console.log(`one redraw (transform + setData + layout, Chromium) at ${r.label}: ${r.ms.toFixed(1)} ms median (${r.nodes} nodes drawn)`);
 console.log(`whole stream at ${CHUNKS_PER_S} chunks/s, one redraw per 200 ms: ${stream.times.length} redraws, ${total.toFixed(0)} ms drawing in all (${(total / chunks).toFixed(2)} ms per chunk), worst ${Math.max(...stream.times).toFixed(1)} ms, ${stream.nodes} nodes at the end (wall ${wall.toFixed(0)} ms)`);
 console.log(`unthrottled (a redraw per chunk) would cost about ${((rows[1]!.ms * chunks) / 1000).toFixed(1)} s of main thread`);
+console.log(`SVG export of the whole map (layout read, ${ex.texts} labels wrapped by canvas measure, <text>/<tspan> written): ${ex.svgMs.toFixed(1)} ms median, ${(ex.svgBytes / 1024).toFixed(0)} KB, ${ex.width}x${ex.height} px`);
+console.log(`PNG export (that SVG drawn at 2x, or as large as a canvas may be): ${ex.pngMs.toFixed(0)} ms median, ${ex.pngSize} px, ${(ex.pngBytes / 1024).toFixed(0)} KB`);
+console.log(`.xmind export: ${ex.xmindOutMs.toFixed(1)} ms, ${(ex.xmindBytes / 1024).toFixed(1)} KB; import back: ${ex.xmindInMs.toFixed(1)} ms (${ex.sameBack} outline lines)`);

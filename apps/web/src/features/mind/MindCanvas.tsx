@@ -4,6 +4,7 @@ import { Markmap } from 'markmap-view';
 import type { INode } from 'markmap-common';
 import { drawable } from './markdown.ts';
 import type { PlacedNode } from './svg-build.ts';
+import { placedOf } from './placed.ts';
 import { MIND_FONT_FAMILY, MIND_FONT_SIZE, MIND_LINE_HEIGHT, MIND_MAX_WIDTH, MIND_PADDING_X } from './style.ts';
 
 /** What the page's toolbar asks of the map. */
@@ -32,26 +33,6 @@ const FONT = `400 ${MIND_FONT_SIZE}px/${MIND_LINE_HEIGHT}px ${MIND_FONT_FAMILY}`
 
 // No plugins: nothing is fetched from a CDN, and the transform stays small.
 const transformer = new Transformer([]);
-
-/** A label's text as shown: markmap's node content is HTML (emphasis, links, entities). */
-const textOf = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent?.replace(/\s+/g, ' ').trim() ?? '';
-
-function placedOf(m: Markmap, node: INode): PlacedNode {
-  const { x, y, width, height } = node.state.rect;
-  const folded = !!node.payload?.fold;
-  return {
-    text: textOf(node.content),
-    x,
-    y,
-    width,
-    height,
-    color: m.options.color(node),
-    line: m.options.lineWidth(node),
-    folded: folded && node.children.length > 0,
-    hasChildren: node.children.length > 0,
-    children: folded ? [] : node.children.map((c) => placedOf(m, c)),
-  };
-}
 
 const walk = (node: INode | undefined, fn: (n: INode, depth: number) => void, depth = 0) => {
   if (!node) return;

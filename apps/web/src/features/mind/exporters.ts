@@ -9,6 +9,9 @@ import { toXmind } from './xmind.ts';
 import { MIND_FONT_FAMILY, MIND_FONT_SIZE, MIND_LINE_HEIGHT, MIND_MAX_WIDTH, MIND_PADDING_X } from './style.ts';
 
 const PNG_SCALE = 2;
+/** Canvas limits browsers share (Safari's are the smallest): a bigger map is drawn at a smaller scale. */
+const CANVAS_MAX_SIDE = 16_384;
+const CANVAS_MAX_AREA = 16_777_216;
 
 export function mapSvg(root: PlacedNode): BuiltSvg {
   const ctx = document.createElement('canvas').getContext('2d')!;
@@ -31,16 +34,17 @@ export function mapSvg(root: PlacedNode): BuiltSvg {
   });
 }
 
-/** The SVG drawn on a canvas at twice its size. */
+/** The SVG drawn on a canvas at twice its size, or as large as a canvas may be. */
 export async function svgToPng({ svg, width, height }: BuiltSvg): Promise<Blob> {
+  const scale = Math.min(PNG_SCALE, CANVAS_MAX_SIDE / width, CANVAS_MAX_SIDE / height, Math.sqrt(CANVAS_MAX_AREA / (width * height)));
   const img = new Image();
   img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
   await img.decode();
   const c = document.createElement('canvas');
-  c.width = width * PNG_SCALE;
-  c.height = height * PNG_SCALE;
+  c.width = Math.floor(width * scale);
+  c.height = Math.floor(height * scale);
   const ctx = c.getContext('2d')!;
-  ctx.scale(PNG_SCALE, PNG_SCALE);
+  ctx.scale(scale, scale);
   ctx.drawImage(img, 0, 0, width, height);
   const blob = await new Promise<Blob | null>((r) => c.toBlob(r, 'image/png'));
   if (!blob) throw new Error('no png');
