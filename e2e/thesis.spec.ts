@@ -115,7 +115,9 @@ test.describe('thesis writing', () => {
     await expect(page.getByRole('heading', { name: '大纲', exact: true })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('thesis-references-note')).toHaveText(/参考文献需由您查阅、核实后按学校格式补充/);
     await page.getByRole('button', { name: '开始写作' }).click();
+    await expect(page.getByRole('button', { name: '停止写作' })).toBeVisible();
     await expect(page.getByRole('button', { name: '停止写作' })).toBeHidden({ timeout: 120_000 });
+    await expect(page.getByText('已完成').first()).toBeVisible();
     await expect(page.getByRole('heading', { name: '摘要' })).toBeVisible();
     const english = page.getByTestId('thesis-abstract-en');
     await expect(english.getByRole('heading', { name: 'Abstract' })).toBeVisible();
@@ -124,6 +126,8 @@ test.describe('thesis writing', () => {
     await axe(page);
     await english.scrollIntoViewIfNeeded();
     await shot(page, info, 'thesis-abstract-en');
+    await page.getByTestId('thesis-references-note').scrollIntoViewIfNeeded();
+    await shot(page, info, 'thesis-export-bar');
     const pdfButton = page.getByRole('button', { name: '导出 PDF' });
     if (await pdfButton.isVisible()) {
       const download = page.waitForEvent('download', { timeout: 90_000 });
