@@ -16,3 +16,4 @@ export * from './admin.ts';
 export * from './shares.ts';
 export * from './content.ts';
 export * from './integrations.ts';
+export * from './tools.ts';
