@@ -18,6 +18,13 @@ const input = (theme: string) => ({ title: deck.title, language: 'zh-CN', theme,
 await buildPptx(input('azure'));
 
 console.log(`deck: ${deck.slides.length} slides (${new Set(deck.slides.map((s) => s.kind)).size} layouts)`);
+// What the outline made of each deck size: charts, distinct content layouts, quotes, dividers.
+for (const pages of [8, 12, 20, 30]) {
+  const kinds = sampleDeck('2027 年新能源汽车市场分析', pages).slides.map((s) => s.kind);
+  const count = (k: string) => kinds.filter((x) => x === k).length;
+  const layouts = new Set(kinds.filter((k) => ['bullets', 'two-column', 'chart', 'timeline', 'quote'].includes(k))).size;
+  console.log(`${String(pages).padStart(2)} pages: ${count('chart')} charts, ${layouts} content layouts, ${count('two-column')} comparisons, ${count('timeline')} timelines, ${count('quote')} quotes, ${count('section')} dividers`);
+}
 for (const theme of SLIDE_THEMES) {
   const heap = process.memoryUsage().heapUsed;
   const t0 = performance.now();
