@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { SMS_PER_IP_PER_HOUR } from '@app/shared';
+import { mcpServersIssues } from './providers/mcp/config.ts';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', ''])
@@ -240,6 +241,25 @@ const envSchema = z.object({
   SEARCH_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(8000),
   /** Hosts (`host` or `host:port`, comma-separated) the SSRF-safe fetch may reach on any address, e.g. an intranet mirror; tests use it for local fakes. */
   SAFE_FETCH_ALLOW_HOSTS: opt,
+
+  /**
+   * MCP servers the model may call tools of (issue 31): `{"name":{"command","args","env"}}` (stdio, a
+   * child process of this server) or `{"name":{"url","headers"}}` (streamable HTTP, else SSE). Checked at
+   * start (providers/mcp/config.ts); their tools are off until turned on in the console.
+   */
+  MCP_SERVERS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .optional()
+      .superRefine((v, c) => {
+        for (const message of mcpServersIssues(v)) c.addIssue({ code: 'custom', message });
+      }),
+  ),
+  /** One tool call may take this long; its result is cut to this many characters before the model reads it; model-tool rounds per turn. */
+  MCP_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  MCP_RESULT_MAX_CHARS: z.coerce.number().int().min(200).max(1_000_000).default(16_000),
+  TOOL_MAX_ROUNDS: z.coerce.number().int().min(1).max(20).default(5),
 
   ADMIN_USERNAME: z.string().default('admin'),
   ADMIN_PASSWORD: opt,

@@ -31,19 +31,28 @@ export const mcpServersSchema = z.record(z.string().regex(MCP_SERVER_NAME, 'a se
 
 export const isStdio = (spec: McpServerSpec): spec is z.infer<typeof stdioSpec> => 'command' in spec;
 
+/** What is wrong with an MCP_SERVERS value (none when it is fine); each message starts with the server's name when it is about one. */
+export function mcpServersIssues(raw: string | undefined): string[] {
+  const r = readMcpServers(raw);
+  return 'issues' in r ? r.issues : [];
+}
+
 /** Parses the MCP_SERVERS value; throws an error naming the setting and what is wrong. */
 export function parseMcpServers(raw: string | undefined): Record<string, McpServerSpec> {
-  if (!raw || !raw.trim()) return {};
+  const r = readMcpServers(raw);
+  if ('issues' in r) throw new Error(`Invalid settings:\n${r.issues.map((i) => `  MCP_SERVERS: ${i}`).join('\n')}`);
+  return r.servers;
+}
+
+function readMcpServers(raw: string | undefined): { servers: Record<string, McpServerSpec> } | { issues: string[] } {
+  if (!raw || !raw.trim()) return { servers: {} };
   let json: unknown;
   try {
     json = JSON.parse(raw);
   } catch (e) {
-    throw new Error(`Invalid settings:\n  MCP_SERVERS: not JSON (${(e as Error).message})`, { cause: e });
+    return { issues: [`not JSON (${(e as Error).message})`] };
   }
   const parsed = mcpServersSchema.safeParse(json);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  MCP_SERVERS${i.path.length ? '.' + i.path.join('.') : ''}: ${i.message}`).join('\n');
-    throw new Error(`Invalid settings:\n${lines}`);
-  }
-  return parsed.data;
+  if (!parsed.success) return { issues: parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)) };
+  return { servers: parsed.data };
 }

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
 import { McpHub, parseMcpServers, type McpServerSpec } from './index.ts';
 
 // Real MCP servers from npm (devDependencies), spawned with node, never downloaded at test time.
@@ -40,10 +41,16 @@ describe('MCP_SERVERS', () => {
   it('refuses bad values with an error naming the setting', () => {
     expect(() => parseMcpServers('{not json')).toThrow(/MCP_SERVERS: not JSON/);
     expect(() => parseMcpServers('[]')).toThrow(/MCP_SERVERS/);
-    expect(() => parseMcpServers('{"a":{"command":""}}')).toThrow(/MCP_SERVERS\.a/);
-    expect(() => parseMcpServers('{"a":{"url":"file:///etc/passwd"}}')).toThrow(/MCP_SERVERS\.a/);
+    expect(() => parseMcpServers('{"a":{"command":""}}')).toThrow(/MCP_SERVERS: a/);
+    expect(() => parseMcpServers('{"a":{"url":"file:///etc/passwd"}}')).toThrow(/MCP_SERVERS: a/);
     expect(() => parseMcpServers('{"bad name!":{"command":"x"}}')).toThrow(/MCP_SERVERS/);
-    expect(() => parseMcpServers('{"a":{"command":"x","shell":"rm -rf"}}')).toThrow(/MCP_SERVERS\.a/);
+    expect(() => parseMcpServers('{"a":{"command":"x","shell":"rm -rf"}}')).toThrow(/MCP_SERVERS: a/);
+  });
+
+  it('is checked when the settings load: the server does not start on a bad value', () => {
+    expect(() => loadConfig({ MCP_SERVERS: '{"everything":{"command":"npx"' })).toThrow(/Invalid settings:\n {2}MCP_SERVERS: not JSON/);
+    expect(() => loadConfig({ MCP_SERVERS: '{"a":{"url":"ftp://x"}}' })).toThrow(/MCP_SERVERS: a/);
+    expect(loadConfig({ MCP_SERVERS: '{"a":{"url":"https://x.example/mcp"}}' }).env.MCP_SERVERS).toBeDefined();
   });
 });
 
