@@ -23,8 +23,10 @@ export const useBoot = create<BootState>((set) => ({
   async start() {
     set({ status: 'loading', failure: null });
     const session = useSession.getState();
+    const early = earlyGlobal;
+    earlyGlobal = null; // a retry after a failure asks again
     try {
-      await session.loadGlobal();
+      await (early ?? session.loadGlobal());
     } catch (e) {
       set({ status: 'error', failure: serverMessage(e) });
       return;
@@ -44,6 +46,19 @@ export const useBoot = create<BootState>((set) => ({
 function serverMessage(e: unknown) {
   if (!(e instanceof ApiError) || e.code === -1 || !e.message || e.message.startsWith('HTTP ')) return null;
   return e.message;
+}
+
+let earlyGlobal: Promise<void> | null = null;
+
+/**
+ * Starts the global config download while the entry chunk runs: the router mounts Root (whose
+ * effect boots the app) only once the route's screen chunk has arrived, and the layout waits for
+ * both. `start` picks the download up instead of asking twice.
+ */
+export function prefetchGlobal() {
+  if (booted || earlyGlobal) return;
+  earlyGlobal = useSession.getState().loadGlobal();
+  earlyGlobal.catch(() => {}); // start() reports the failure
 }
 
 let booted = false;

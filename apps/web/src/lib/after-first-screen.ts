@@ -1,12 +1,15 @@
 import { useSession } from './session.ts';
 
 let ready: Promise<void> | null = null;
+/** How long after the config the first screen's follow-up requests are given before idle counts. */
+const SETTLE_MS = 1500;
 
 /**
  * Resolves once the first screen has had its chance to paint: the global config is in (the layout
- * waits for it to draw) and the browser is idle after that — at the latest 5 s after the first
- * call. Code no screen draws (tracking, the toaster) waits for it, so its downloads do not share
- * the network with the first screen's.
+ * waits for it to draw), the screen's own follow-up downloads (its lists, the notice) have had a
+ * moment, and the browser is idle — at the latest 5 s after the first call. Code no screen draws
+ * (tracking, the toaster) waits for it, so its downloads do not share the network with the first
+ * screen's.
  */
 export function afterFirstScreen(): Promise<void> {
   return (ready ??= new Promise<void>((resolve) => {
@@ -14,8 +17,7 @@ export function afterFirstScreen(): Promise<void> {
     const whenIdle = () => {
       window.clearTimeout(fallback);
       const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
-      // The frame that draws the screen comes first, then the idle time after it.
-      requestAnimationFrame(() => idle(() => resolve(), { timeout: 1500 }));
+      window.setTimeout(() => idle(() => resolve(), { timeout: 2000 }), SETTLE_MS);
     };
     if (useSession.getState().globalConfig) return whenIdle();
     const stop = useSession.subscribe((s) => {
