@@ -17,7 +17,7 @@ import { BUDGET, describe, kib, MAIN_ROUTES, readManifest, routeGraph } from '..
 const KiB = 1024;
 const CSS_CEILING = 15.5 * KiB;
 const CEILING: Record<string, { js: number; css: number }> = {
-  '/talk': { js: 158 * KiB, css: CSS_CEILING },
+  '/talk': { js: 160 * KiB, css: CSS_CEILING },
   '/draw': { js: BUDGET.otherJs, css: CSS_CEILING },
   '/mind': { js: BUDGET.otherJs, css: CSS_CEILING },
   '/aippt': { js: BUDGET.otherJs, css: CSS_CEILING },
