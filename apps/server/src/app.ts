@@ -30,6 +30,8 @@ import { billingRoutes } from './modules/billing/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { ConfigService } from './modules/config/service.ts';
 import { registerChat } from './modules/chat/module.ts';
+import { registerTools } from './modules/tools/module.ts';
+import type { ToolsService } from './modules/tools/service.ts';
 import { registerDocuments, type DocumentModuleOptions } from './modules/document/module.ts';
 import { registerDraw, type DrawModuleOptions } from './modules/draw/module.ts';
 import type { DrawService } from './modules/draw/service.ts';
@@ -86,6 +88,8 @@ export interface BuiltApp {
   documents: ReturnType<typeof registerDocuments>;
   turns: TurnEngine;
   draw: DrawService;
+  /** The MCP tools (issue 31). */
+  tools: ToolsService;
 }
 
 /** Builds the whole server; main.ts listens on it, tests inject into it. */
@@ -164,6 +168,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await plugin((s) => billingRoutes(s, ctx, configService));
   const models = await createModels(ctx, opts.llm);
   const turns = createTurnEngine(ctx, opts.turns ?? { leaseMs: config.env.TURN_LEASE_MS, tickMs: config.env.TURN_TICK_MS, graceMs: shutdownGraceMs(config) });
+  let tools!: ToolsService;
+  await plugin(async (s) => (tools = await registerTools(s, ctx)));
   await plugin((s) => registerChat(s, ctx, models, turns));
   let documents!: ReturnType<typeof registerDocuments>;
   await plugin((s) => (documents = registerDocuments(s, ctx, models, turns, opts.documents)));
@@ -198,7 +204,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await kv.close();
     if (!opts.database) await database.close();
   });
-  return { app, ctx, documents, turns, draw, routes: registered };
+  return { app, ctx, documents, turns, draw, tools, routes: registered };
 }
 
 /** How long open streams may finish on shutdown (none in tests, which close apps all the time). */

@@ -24,5 +24,6 @@ export * from './schemas/admin.ts';
 export * from './schemas/admin-catalogue.ts';
 export * from './schemas/admin-content.ts';
 export * from './schemas/admin-integrations.ts';
+export * from './schemas/admin-tools.ts';
 export * from './schemas/voice.ts';
 export * from './model-capabilities.ts';

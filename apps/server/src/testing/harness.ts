@@ -20,6 +20,7 @@ export interface TestApp {
   documents: Awaited<ReturnType<typeof buildApp>>['documents'];
   turns: Awaited<ReturnType<typeof buildApp>>['turns'];
   draw: Awaited<ReturnType<typeof buildApp>>['draw'];
+  tools: Awaited<ReturnType<typeof buildApp>>['tools'];
   /** Every route as registered. */
   routes: Awaited<ReturnType<typeof buildApp>>['routes'];
   clock: ManualClock;
@@ -76,7 +77,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const sms = new ConsoleSms(silent);
   const dataDir = mkdtempSync(join(tmpdir(), 'ai-test-'));
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', DATA_DIR: dataDir, LLM_OFFLINE_DELAY_MS: '0', SECRETS_KEY: TEST_SECRETS_KEY, ...opts.env });
-  const { app, ctx, documents, turns, routes, draw } = await buildApp({
+  const { app, ctx, documents, turns, routes, draw, tools } = await buildApp({
     config,
     clock,
     database,
@@ -131,6 +132,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     documents,
     turns,
     draw,
+    tools,
     routes,
     clock,
     sms,

@@ -37,6 +37,7 @@ import {
 import { adminCatalogueRoutes } from './admin-catalogue.ts';
 import { adminContentRoutes } from './admin-content.ts';
 import { adminIntegrationRoutes } from './admin-integrations.ts';
+import { adminToolRoutes } from './admin-tools.ts';
 import { defineRoutes } from './define.ts';
 
 /** The admin console (issue 18): every route `admin`, every change written to the audit log. */
@@ -70,4 +71,5 @@ export const adminRoutes = defineRoutes('admin', {
   ...adminContentRoutes,
   dashboard: { method: 'GET', path: '/api/admin/dashboard', access: 'admin', summary: '运营数据（按天）与额度消耗', query: dashboardQuery, response: dashboardReply },
   ...adminIntegrationRoutes,
+  ...adminToolRoutes,
 });
