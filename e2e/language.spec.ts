@@ -1,4 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
+import { expectAccessible } from './axe.ts';
 import { chatInput } from './chat-helpers.ts';
 import { expect, isMobile, shot, test } from './fixtures.ts';
 
@@ -37,4 +38,30 @@ test('English and 繁體中文 are downloaded when chosen, also for a screen ope
   await expect(page.getByRole('heading', { name: '基礎繪畫' })).toBeVisible();
   expect(localeFiles).toEqual(['en-US', 'zh-TW']);
   await shot(page, info, 'language-traditional');
+});
+
+test('a chosen language survives a reload and a later visit; without a choice the site opens in zh-CN', async ({ page }, info) => {
+  await page.goto('/talk');
+  await expect(chatInput(page)).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+
+  await chooseLanguage(page, info, /打开菜单/, 'English');
+  if (isMobile(info)) await page.getByRole('button', { name: 'Close' }).first().click();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+
+  // SPEC §3 keeps appSetting.language; §4.9's zh-CN applies only when none was chosen.
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  await expectAccessible(page);
+  await shot(page, info, 'language-after-reload');
+
+  await page.goto('/draw');
+  await expect(page.getByRole('heading', { name: 'Basic drawing' })).toBeVisible();
+
+  // No choice stored: zh-CN.
+  await page.evaluate(() => localStorage.removeItem('appSetting'));
+  await page.goto('/talk');
+  await expect(chatInput(page)).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
 });
