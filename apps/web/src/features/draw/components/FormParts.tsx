@@ -61,27 +61,32 @@ export function ChipGroup({ label, options, value, onChange }: { label: string; 
   );
 }
 
-/** Example prompts: a click fills the box. */
+/** Example prompts as a strip of their pictures (SPEC §1): a tap fills the box. */
 export function Examples({ list, onPick }: { list: DrawExample[] | undefined; onPick(e: DrawExample): void }) {
   const { t } = useTranslation('draw');
+  const labelId = useId();
   if (!list?.length) return null;
   return (
-    <div>
-      <span className={fieldLabel}>{t('form.examples')}</span>
-      <div className="flex flex-wrap gap-2">
+    <div role="group" aria-labelledby={labelId}>
+      <span id={labelId} className={fieldLabel}>
+        {t('form.examples')}
+      </span>
+      <ul className="-mx-1 flex snap-x gap-2.5 overflow-x-auto px-1 pt-0.5 pb-2" data-testid="draw-examples">
         {list.map((e, i) => (
-          <button
-            key={`${i}-${e.title}`}
-            type="button"
-            onClick={() => onPick(e)}
-            title={e.prompt}
-            className="inline-flex h-8 items-center gap-1 rounded-full bg-neutral-100 px-3 text-[13px] text-neutral-700 hover:bg-neutral-200 dark:bg-neutral-800 dark:text-neutral-300 dark:hover:bg-neutral-700"
-          >
-            {e.image_url ? <img src={e.image_url} alt="" className="size-5 rounded-full object-cover" /> : <Sparkles className="size-3.5 text-amber-600 dark:text-amber-400" aria-hidden />}
-            {e.title}
-          </button>
+          <li key={`${i}-${e.title}`} className="shrink-0 snap-start">
+            <button type="button" onClick={() => onPick(e)} title={e.prompt} className="group flex w-[88px] flex-col gap-1 rounded-xl text-left md:w-24">
+              <span className="relative block aspect-square w-full overflow-hidden rounded-xl bg-neutral-100 ring-1 ring-black/5 dark:bg-neutral-800 dark:ring-white/10">
+                {e.image_url ? (
+                  <img src={e.image_url} alt="" loading="lazy" className="size-full object-cover transition-transform duration-200 group-hover:scale-105" />
+                ) : (
+                  <Sparkles className="absolute inset-0 m-auto size-5 text-amber-600 dark:text-amber-400" aria-hidden />
+                )}
+              </span>
+              <span className="truncate px-0.5 text-xs text-neutral-700 group-hover:text-neutral-900 dark:text-neutral-300 dark:group-hover:text-white">{e.title}</span>
+            </button>
+          </li>
         ))}
-      </div>
+      </ul>
     </div>
   );
 }
