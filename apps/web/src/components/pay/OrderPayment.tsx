@@ -51,7 +51,7 @@ export function OrderPayment({ pay, paid }: { pay: OrderPaymentState; paid: Reac
 
   return (
     <>
-      {channels.length > 1 && <ChannelPicker channels={channels} value={channel} onChange={setChannel} />}
+      {channels.length > 1 && phase !== 'paid' && <ChannelPicker channels={channels} value={channel} onChange={setChannel} />}
 
       <div className="flex flex-col items-center gap-2.5" aria-live="polite">
         {!canPay ? (
