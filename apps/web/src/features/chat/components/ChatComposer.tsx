@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Eraser, Globe, ImagePlus, Languages } from 'lucide-react';
+import { Globe, ImagePlus, Languages } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
@@ -39,9 +39,6 @@ export function ChatComposer({ mobile, onSent }: { mobile: boolean; onSent(): vo
   const fileRef = useRef<HTMLInputElement>(null);
   const search = useSearchFor(feature?.code);
   const searchOn = useWebSearch((s) => s.on);
-  const active = useChat((s) => s.active);
-  const activeTitle = useChat((s) => s.groupList.find((g) => g.uuid === s.active)?.title ?? '');
-  const hasSaved = useChat((s) => s.listOf === s.active && s.chatList.some((m) => m.id !== null));
 
   const applyCap = (value: string) => {
     // SPEC §3 prompt store: a `/` typed at the start opens it.
@@ -149,20 +146,6 @@ export function ChatComposer({ mobile, onSent }: { mobile: boolean; onSent(): vo
     </button>
   );
 
-  // 清空当前对话: the open, saved conversation's messages go (after a confirmation); it stays.
-  const clearButton = token && active !== 0 && hasSaved && (
-    <button
-      type="button"
-      onClick={() => useChatUi.getState().set({ confirm: { kind: 'clear', uuid: active, title: activeTitle } })}
-      disabled={generating}
-      aria-label={t('clearConversation')}
-      title={t('clearConversation')}
-      className="inline-flex size-9 shrink-0 items-center justify-center rounded-full text-neutral-500 transition-colors hover:bg-neutral-100 hover:text-neutral-800 disabled:opacity-40 dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-neutral-100"
-    >
-      <Eraser className="size-5" aria-hidden />
-    </button>
-  );
-
   const counter = showCount && (
     <span className={clsx('shrink-0 text-xs tabular-nums', length >= cap ? 'text-red-500' : 'text-neutral-400')} aria-live="polite">
       {length}/{cap}
@@ -188,7 +171,6 @@ export function ChatComposer({ mobile, onSent }: { mobile: boolean; onSent(): vo
           <PromptStoreButton onPick={applyCap} disabled={generating} />
           {translateButton}
           {searchButton}
-          {clearButton}
         </>
       }
       aside={counter || undefined}

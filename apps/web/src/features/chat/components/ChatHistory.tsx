@@ -1,5 +1,5 @@
 import { useDeferredValue } from 'react';
-import { MessagesSquare, Plus, Search, Trash2 } from 'lucide-react';
+import { Eraser, MessagesSquare, Plus, Search, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session.ts';
 import { newConversation, selectGroup } from '../controller/groups.ts';
@@ -25,7 +25,7 @@ function Skeleton() {
   );
 }
 
-/** SPEC §2.7 chat sidebar: new conversation, history search, the 其他 heading with a count, delete-all. */
+/** SPEC §2.7 chat sidebar: new conversation, history search, the 其他 heading with a count, clear this conversation, delete-all. */
 export function ChatHistory({ onPicked }: { onPicked?(): void }) {
   const { t } = useTranslation('chat');
   const token = useSession((s) => s.token);
@@ -34,6 +34,10 @@ export function ChatHistory({ onPicked }: { onPicked?(): void }) {
   const keyword = useChat((s) => s.groupKeyWord);
   const loading = useChat((s) => s.groupsLoading && !s.groupsLoaded);
   const setKeyword = useChat((s) => s.setKeyword);
+  const activeTitle = useChat((s) => s.groupList.find((g) => g.uuid === s.active)?.title ?? '');
+  // 清空当前对话 is offered on a saved conversation with saved messages, not while a reply is generated.
+  const clearable = useChat((s) => s.active !== 0 && s.listOf === s.active && s.chatList.some((m) => m.id !== null));
+  const generating = useChat((s) => s.generating);
   const deferred = useDeferredValue(keyword);
   const shown = filterGroups(groups, deferred);
   const { sticky, others } = splitSticky(shown);
@@ -117,11 +121,22 @@ export function ChatHistory({ onPicked }: { onPicked?(): void }) {
       </nav>
 
       {token && groups.some((g) => g.uuid !== 0) && (
-        <div className="border-t border-neutral-200/70 px-3 py-2 dark:border-neutral-800">
+        <div className="flex gap-1 border-t border-neutral-200/70 px-3 py-2 dark:border-neutral-800">
+          {clearable && (
+            <button
+              type="button"
+              onClick={() => useChatUi.getState().set({ confirm: { kind: 'clear', uuid: active, title: activeTitle } })}
+              disabled={generating}
+              className="flex h-9 min-w-0 flex-1 items-center justify-center gap-1.5 rounded-lg text-[13px] text-neutral-500 transition-colors hover:bg-red-50 hover:text-red-600 disabled:opacity-40 dark:text-neutral-400 dark:hover:bg-red-500/10 dark:hover:text-red-400"
+            >
+              <Eraser className="size-3.5 shrink-0" aria-hidden />
+              {t('clearConversation')}
+            </button>
+          )}
           <button
             type="button"
             onClick={() => useChatUi.getState().set({ confirm: { kind: 'deleteAll' } })}
-            className="flex h-9 w-full items-center justify-center gap-1.5 rounded-lg text-[13px] text-neutral-500 transition-colors hover:bg-red-50 hover:text-red-600 dark:text-neutral-400 dark:hover:bg-red-500/10 dark:hover:text-red-400"
+            className="flex h-9 min-w-0 flex-1 items-center justify-center gap-1.5 rounded-lg text-[13px] text-neutral-500 transition-colors hover:bg-red-50 hover:text-red-600 dark:text-neutral-400 dark:hover:bg-red-500/10 dark:hover:text-red-400"
           >
             <Trash2 className="size-3.5" aria-hidden />
             {t('deleteAll')}
