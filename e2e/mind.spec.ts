@@ -7,6 +7,8 @@ import type { Page } from '@playwright/test';
 import { expect, isMobile, loginViaApi, shot, test } from './fixtures.ts';
 
 const nodes = (page: Page) => page.getByTestId('mind-svg').locator('g.markmap-node');
+/** Exported images land here too, outside the repo, for the engineers' notes. */
+const NOTES_DIR = '/work/notes';
 const pngSize = (buf: Buffer) => ({ width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) });
 
 async function openHistory(page: Page, mobile: boolean) {
@@ -74,6 +76,7 @@ test('a topic becomes a mind map drawn while it streams; controls, edit, exports
   expect(parsed.error).toBe(false);
   expect(parsed.tag).toBe('svg');
   for (const t of texts) expect(parsed.text).toContain(t);
+  expect(svg).not.toContain('foreignObject');
 
   // PNG export: the map's size (at 2x).
   const pngDl = page.waitForEvent('download');
@@ -81,6 +84,7 @@ test('a topic becomes a mind map drawn while it streams; controls, edit, exports
   const png = readFileSync((await (await pngDl).path()));
   expect(png.subarray(1, 4).toString()).toBe('PNG');
   expect(pngSize(png)).toEqual({ width: parsed.width * 2, height: parsed.height * 2 });
+  if (existsSync(NOTES_DIR)) writeFileSync(join(NOTES_DIR, `mind-offline-png-${info.project.name}.png`), png);
 
   const mdDl = page.waitForEvent('download');
   await page.getByRole('button', { name: '导出 Markdown' }).click();
@@ -218,7 +222,6 @@ const LONG_MAP = [
   '- 先对百分之五的用户开放，观察一周的满意度、投诉量和每次回答的平均成本之后再决定是否全量',
 ].join('\n');
 const LONG_TEXTS = LONG_MAP.split('\n').map((l) => l.replace(/^\s*(?:#+|-)\s+/, ''));
-const NOTES_DIR = '/work/notes';
 const squash = (s: string) => s.replace(/\s+/g, '');
 
 /** LibreOffice's rendering of an SVG as a PDF (its text as pdftotext reads it, and a page image), or null where it is not installed. */
