@@ -80,6 +80,10 @@ export default {
     counter: '{{n}} / {{total}}',
     presentHint: '← → to move, Esc to exit; swipe on a phone',
   },
+  canvas: {
+    source: 'Source: {{source}}',
+    noSource: 'Source: not given',
+  },
   editor: {
     title: 'Edit slide {{n}}',
     slideTitle: 'Title',
@@ -87,6 +91,7 @@ export default {
     bullets: 'Points (one per line)',
     left: 'Left column (one per line)',
     right: 'Right column (one per line)',
+    steps: 'Steps (one per line, as "label: text")',
     quote: 'Quote',
     notes: 'Speaker notes',
     save: 'Save',

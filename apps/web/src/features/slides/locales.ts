@@ -82,6 +82,10 @@ registerSplitLocales('slides', {
     counter: '{{n}} / {{total}}',
     presentHint: '← → 翻页，Esc 退出；手机上左右滑动',
   },
+  canvas: {
+    source: '来源：{{source}}',
+    noSource: '来源：未注明',
+  },
   editor: {
     title: '编辑第 {{n}} 页',
     slideTitle: '标题',
@@ -89,6 +93,7 @@ registerSplitLocales('slides', {
     bullets: '要点（每行一条）',
     left: '左栏要点（每行一条）',
     right: '右栏要点（每行一条）',
+    steps: '步骤（每行一条，写成「标签：内容」）',
     quote: '引言',
     notes: '演讲者备注',
     save: '保存',

@@ -80,6 +80,10 @@ export default {
     counter: '{{n}} / {{total}}',
     presentHint: '← → 翻頁，Esc 退出；手機上左右滑動',
   },
+  canvas: {
+    source: '來源：{{source}}',
+    noSource: '來源：未註明',
+  },
   editor: {
     title: '編輯第 {{n}} 頁',
     slideTitle: '標題',
@@ -87,6 +91,7 @@ export default {
     bullets: '要點（每行一條）',
     left: '左欄要點（每行一條）',
     right: '右欄要點（每行一條）',
+    steps: '步驟（每行一條，寫成「標籤：內容」）',
     quote: '引言',
     notes: '演講者備註',
     save: '儲存',

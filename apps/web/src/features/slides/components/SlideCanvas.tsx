@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { DeckSlide } from '@app/shared';
 import { cssFont, type SlideTheme } from '@app/shared/slides';
 
@@ -72,6 +73,11 @@ function Bullets({ items, theme, size }: { items: string[]; theme: SlideTheme; s
   );
 }
 
+const titleSize = (title: string) => {
+  const n = Array.from(title).length;
+  return n > 60 ? '1.8cqw' : n > 28 ? '2.4cqw' : '3.2cqw';
+};
+
 const sizeFor = (items: string[], big = 2.3) => {
   const chars = items.reduce((n, s) => n + s.length, 0);
   return `${chars > 220 ? big - 0.8 : chars > 140 ? big - 0.4 : big}cqw`;
@@ -110,34 +116,8 @@ function ContentSlide({ slide, theme, head, number }: { slide: DeckSlide; theme:
         </div>
       );
     }
-    if (slide.kind === 'chart' && slide.chart?.length) {
-      const top = [...slide.chart].sort((a, b) => b.value - a.value)[0]!;
-      return (
-        <div className="grid h-full" style={{ gridTemplateColumns: '64% 1fr', gap: '3cqw' }}>
-          <div className="flex flex-col justify-center" style={{ gap: '1.6cqw' }}>
-            {slide.chart.map((c, i) => (
-              <div key={i} className="flex items-center" style={{ gap: '1.2cqw', fontSize: '1.5cqw' }}>
-                <span className="shrink-0 truncate text-right" style={{ width: '28%' }}>
-                  {c.label}
-                </span>
-                <div className="relative flex-1" style={{ height: '3cqw', background: hex(theme.panel) }}>
-                  <div className="absolute inset-y-0 left-0" style={{ width: `${c.value}%`, background: hex(theme.accent) }} />
-                </div>
-                <span className="shrink-0 tabular-nums" style={{ width: '5%' }}>
-                  {c.value}
-                </span>
-              </div>
-            ))}
-          </div>
-          <div className="flex flex-col items-center justify-center self-center text-center" style={{ background: hex(theme.panel), padding: '2.5cqw 1.5cqw' }}>
-            <span className="font-bold tabular-nums" style={{ ...head, color: hex(theme.accent), fontSize: '6cqw', lineHeight: 1.1 }}>
-              {top.value}
-            </span>
-            <span style={{ fontSize: '1.5cqw' }}>{top.label}</span>
-          </div>
-        </div>
-      );
-    }
+    if (slide.kind === 'chart' && slide.chart?.length) return <ChartBody slide={slide} theme={theme} head={head} />;
+    if (slide.kind === 'timeline' && slide.steps?.length) return <TimelineBody steps={slide.steps} theme={theme} head={head} />;
     const items = slide.bullets ?? [];
     if (slide.kind === 'contents') {
       const two = items.length > 4;
@@ -159,10 +139,13 @@ function ContentSlide({ slide, theme, head, number }: { slide: DeckSlide; theme:
   return (
     <>
       <div className="absolute inset-x-0 top-0" style={{ height: '1.6%', background: hex(theme.accent) }} />
-      <h2 className="absolute truncate font-bold" style={{ ...head, left: '5.2%', right: '5.2%', top: '5%', fontSize: '3.2cqw', lineHeight: 1.3 }}>
-        {slide.title}
-      </h2>
-      <div className="absolute" style={{ left: '5.2%', top: '17.3%', width: '9%', height: '0.8%', background: hex(theme.accent2) }} />
+      {/* A long title takes a smaller size and up to three lines; the accent bar stays below it. */}
+      <div className="absolute flex flex-col justify-center" style={{ left: '5.2%', right: '5.2%', top: '3%', height: '17%' }}>
+        <h2 className="line-clamp-3 font-bold break-words" style={{ ...head, fontSize: titleSize(slide.title), lineHeight: 1.25 }}>
+          {slide.title}
+        </h2>
+        <div className="shrink-0" style={{ width: '9%', height: '0.45cqw', marginTop: '1cqw', background: hex(theme.accent2) }} />
+      </div>
       <div className="absolute overflow-hidden" style={{ left: '5.2%', right: '5.2%', top: '22%', bottom: '11%' }}>
         {body}
       </div>
@@ -172,5 +155,76 @@ function ContentSlide({ slide, theme, head, number }: { slide: DeckSlide; theme:
         </span>
       )}
     </>
+  );
+}
+
+const plain = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: 2 });
+const withUnit = (v: number, unit: string) => `${plain(v)}${unit ? (/^[%‰]/.test(unit) ? unit : ` ${unit}`) : ''}`;
+
+/** Columns scaled to the largest value, each with its value and unit, labels wrapping under them; the callout and the source as in the .pptx. */
+function ChartBody({ slide, theme, head }: { slide: DeckSlide; theme: SlideTheme; head: CSSProperties }) {
+  const { t } = useTranslation('slides');
+  const chart = slide.chart ?? [];
+  const unit = slide.unit ?? '';
+  const max = Math.max(...chart.map((c) => Math.abs(c.value)), 1);
+  const top = [...chart].sort((a, b) => b.value - a.value)[0]!;
+  return (
+    <div className="grid h-full" style={{ gridTemplateColumns: '64% 1fr', gap: '3cqw' }}>
+      <div className="flex min-h-0 flex-col">
+        <div className="flex min-h-0 flex-1 items-end" style={{ gap: '1.5cqw', borderBottom: `0.15cqw solid ${hex(theme.muted)}` }}>
+          {chart.map((c, i) => (
+            <div key={i} className="flex h-full min-w-0 flex-1 flex-col items-center justify-end">
+              <span className="tabular-nums" style={{ fontSize: '1.3cqw', marginBottom: '0.4cqw' }}>
+                {withUnit(c.value, unit)}
+              </span>
+              <div style={{ width: '70%', height: `${Math.max(1, (Math.abs(c.value) / max) * 82)}%`, background: hex(theme.accent) }} />
+            </div>
+          ))}
+        </div>
+        <div className="flex" style={{ gap: '1.5cqw', marginTop: '0.6cqw' }}>
+          {chart.map((c, i) => (
+            <span key={i} className="line-clamp-2 min-w-0 flex-1 text-center break-words" style={{ fontSize: '1.25cqw', lineHeight: 1.3 }} title={c.label}>
+              {c.label}
+            </span>
+          ))}
+        </div>
+        <p className="truncate" style={{ fontSize: '1.1cqw', color: hex(theme.muted), marginTop: '0.8cqw' }}>
+          {slide.source ? t('canvas.source', { source: slide.source }) : t('canvas.noSource')}
+        </p>
+      </div>
+      <div className="flex min-h-0 flex-col" style={{ gap: '2cqw' }}>
+        <div className="flex flex-col items-center justify-center text-center" style={{ background: hex(theme.panel), padding: '2.5cqw 1.5cqw' }}>
+          <span className="font-bold whitespace-nowrap tabular-nums" style={{ ...head, color: hex(theme.accent), fontSize: '4.6cqw', lineHeight: 1.1 }}>
+            {plain(top.value)}
+            {unit && <span style={{ fontSize: '2cqw' }}>{/^[%‰]/.test(unit) ? unit : ` ${unit}`}</span>}
+          </span>
+          <span className="break-words" style={{ fontSize: '1.5cqw' }}>
+            {top.label}
+          </span>
+        </div>
+        {slide.bullets?.length ? <Bullets items={slide.bullets} theme={theme} size="1.4cqw" /> : null}
+      </div>
+    </div>
+  );
+}
+
+/** Steps along a line: the label above its dot, the text below. */
+function TimelineBody({ steps, theme, head }: { steps: NonNullable<DeckSlide['steps']>; theme: SlideTheme; head: CSSProperties }) {
+  const long = steps.some((s) => Array.from(s.text).length > 36);
+  return (
+    <div className="relative grid h-full" style={{ gridTemplateColumns: `repeat(${steps.length}, minmax(0, 1fr))`, gap: '1cqw' }}>
+      <div className="absolute" style={{ left: `${50 / steps.length}%`, right: `${50 / steps.length}%`, top: '6.6cqw', height: '0.4cqw', background: hex(theme.accent2) }} />
+      {steps.map((s, i) => (
+        <div key={i} className="relative flex min-w-0 flex-col items-center text-center">
+          <span className="flex items-end justify-center font-bold break-words" style={{ ...head, color: hex(theme.accent), fontSize: '1.7cqw', height: '5cqw', lineHeight: 1.2 }}>
+            {s.label}
+          </span>
+          <span className="rounded-full" style={{ width: '2.4cqw', height: '2.4cqw', marginTop: '0.4cqw', background: hex(theme.accent), border: `0.3cqw solid ${hex(theme.background)}` }} />
+          <span className="break-words" style={{ fontSize: long ? '1.2cqw' : '1.6cqw', lineHeight: 1.45, marginTop: '1.5cqw' }}>
+            {s.text}
+          </span>
+        </div>
+      ))}
+    </div>
   );
 }

@@ -11,6 +11,15 @@ const field =
   'w-full rounded-lg border border-neutral-200 bg-white px-3 py-2 text-sm text-neutral-900 outline-none focus:border-primary focus:ring-2 focus:ring-primary/20 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-50';
 const lines = (s: string) => s.split('\n').map((l) => l.trim()).filter(Boolean).slice(0, 8).map((l) => l.slice(0, DECK_LINE_MAX));
 
+/** Timeline lines 「标签：内容」 back into steps (a line without a colon is all text). */
+const stepsOf = (s: string) =>
+  lines(s)
+    .slice(0, 6)
+    .map((l) => {
+      const m = /^(.{1,20}?)[：:]\s*(.+)$/.exec(l);
+      return m ? { label: m[1]!.trim(), text: m[2]!.trim() } : { label: '', text: l };
+    });
+
 /** Edits one slide's text (title, points, columns, quote, notes); its layout stays. */
 export function SlideEditor({ deckId, index, slide, onClose, onSaved }: { deckId: number; index: number; slide: DeckSlide; onClose(): void; onSaved(d: DeckView): void }) {
   const { t } = useTranslation('slides');
@@ -20,6 +29,7 @@ export function SlideEditor({ deckId, index, slide, onClose, onSaved }: { deckId
   const [left, setLeft] = useState((slide.left?.bullets ?? []).join('\n'));
   const [right, setRight] = useState((slide.right?.bullets ?? []).join('\n'));
   const [quote, setQuote] = useState(slide.quote ?? '');
+  const [steps, setSteps] = useState((slide.steps ?? []).map((x) => `${x.label}：${x.text}`).join('\n'));
   const [notes, setNotes] = useState(slide.notes);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -36,6 +46,7 @@ export function SlideEditor({ deckId, index, slide, onClose, onSaved }: { deckId
         ...(slide.left ? { left: { heading: slide.left.heading, bullets: lines(left).slice(0, 6) } } : {}),
         ...(slide.right ? { right: { heading: slide.right.heading, bullets: lines(right).slice(0, 6) } } : {}),
         ...(slide.quote !== undefined ? { quote } : {}),
+        ...(slide.steps ? { steps: stepsOf(steps) } : {}),
       };
       onSaved(await slidesApi.slide({ id: deckId, index, slide: next }));
       toast.success(t('editor.saved'));
@@ -85,6 +96,7 @@ export function SlideEditor({ deckId, index, slide, onClose, onSaved }: { deckId
         {slide.left && area(t('editor.left'), left, setLeft)}
         {slide.right && area(t('editor.right'), right, setRight)}
         {slide.quote !== undefined && area(t('editor.quote'), quote, setQuote, 3)}
+        {slide.steps && area(t('editor.steps'), steps, setSteps, 5)}
         {area(t('editor.notes'), notes.slice(0, DECK_NOTES_MAX), setNotes, 4)}
         {error && (
           <p role="alert" className="text-sm text-rose-600">
