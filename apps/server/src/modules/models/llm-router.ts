@@ -117,7 +117,7 @@ export class LlmRouter {
     let usage: LlmUsage | null = null;
     for await (const chunk of this.offline(model).stream({ ...req, model: model.upstreamModel })) {
       if (chunk.type === 'usage') usage = chunk.usage;
-      else {
+      else if (chunk.type !== 'tool_calls') {
         const sink = chunk.type === 'delta' ? onDelta : onThinking;
         const wait = sink?.(chunk.text);
         if (wait) await wait;

@@ -7,7 +7,7 @@ import { guardAgent, type ConnectGuard } from '../../core/safe-fetch.ts';
 import { errorFromAnswer } from './classify.ts';
 import { SseParser } from './sse.ts';
 import { ThinkTags, thinksWithoutOpeningTag } from './think-tags.ts';
-import { LlmError, type LlmChunk, type LlmMessage, type LlmProvider, type LlmRequest, type LlmUsage } from './types.ts';
+import { LlmError, type LlmChunk, type LlmMessage, type LlmProvider, type LlmRequest, type LlmToolCall, type LlmUsage } from './types.ts';
 
 export interface OpenAiChatOptions {
   /** e.g. https://api.deepseek.com/v1 — `/chat/completions` is appended unless already there. */
@@ -83,6 +83,14 @@ function limitIdle(agent: HttpAgent) {
 }
 
 function toWire(m: LlmMessage) {
+  if (m.role === 'tool') return { role: 'tool', tool_call_id: m.toolCallId ?? '', content: typeof m.content === 'string' ? m.content : '' };
+  if (m.role === 'assistant' && m.toolCalls?.length) {
+    return {
+      role: 'assistant',
+      content: typeof m.content === 'string' && m.content ? m.content : null,
+      tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })),
+    };
+  }
   if (typeof m.content === 'string') return { role: m.role, content: m.content };
   return {
     role: m.role,
@@ -121,6 +129,10 @@ export function requestBody(req: LlmRequest): Record<string, unknown> {
   };
   if (req.temperature !== undefined && caps?.takesTemperature !== false) body.temperature = req.temperature;
   if (req.maxTokens) body[caps?.tokenParam ?? 'max_tokens'] = req.maxTokens;
+  if (req.tools?.length) {
+    body.tools = req.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
+    body.tool_choice = 'auto';
+  }
   return body;
 }
 
@@ -155,6 +167,9 @@ class Completion {
   finished = false;
   usage: LlmUsage | null = null;
   private readonly tags: ThinkTags;
+  /** Tool calls being streamed, by their index (parallel calls interleave; arguments come in pieces). */
+  private readonly calls = new Map<number, LlmToolCall>();
+  private callsTaken = false;
 
   constructor(model: string) {
     this.tags = new ThinkTags(thinksWithoutOpeningTag(model));
@@ -165,6 +180,32 @@ class Completion {
     const text = this.tags.thinking;
     if (text) this.tags.thinking = '';
     return text;
+  }
+
+  /** The model's tool calls, once, when its answer is complete (null before, after, or when it made none). */
+  takeToolCalls(): LlmToolCall[] | null {
+    if (this.callsTaken || !this.calls.size || !(this.finished || this.done)) return null;
+    this.callsTaken = true;
+    return [...this.calls.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([i, c]) => ({ ...c, id: c.id || `call_${i}` }))
+      .filter((c) => c.name);
+  }
+
+  private takeCallDeltas(list: unknown) {
+    if (!Array.isArray(list)) return;
+    list.forEach((d: any, i: number) => {
+      if (!d || typeof d !== 'object') return;
+      const index = Number.isInteger(d.index) ? Number(d.index) : i;
+      let call = this.calls.get(index);
+      if (!call) this.calls.set(index, (call = { id: '', name: '', arguments: '' }));
+      if (typeof d.id === 'string' && d.id) call.id = d.id;
+      const fn = d.function;
+      // The name comes whole in the call's first delta (some gateways repeat it in every one).
+      if (typeof fn?.name === 'string' && fn.name && !call.name) call.name = fn.name;
+      if (typeof fn?.arguments === 'string') call.arguments += fn.arguments;
+      else if (fn?.arguments && typeof fn.arguments === 'object') call.arguments = JSON.stringify(fn.arguments);
+    });
   }
 
   /** The answer held back (the start of a tag) once the answer is complete. */
@@ -201,6 +242,7 @@ class Completion {
     if (choice.finish_reason === 'content_filter') throw new LlmError('content_filter', 'the upstream content filter stopped the answer');
     const message = choice.delta ?? choice.message;
     if (!message) return '';
+    this.takeCallDeltas(message.tool_calls);
     const thinking = message.reasoning_content ?? message.reasoning;
     if (typeof thinking === 'string') {
       this.tags.separateThinking();
@@ -431,6 +473,9 @@ class UpstreamCall {
     const thinking = this.completion.takeThinking();
     if (thinking) this.emit(thinking, true);
     if (answer && !this.over) this.emit(answer, false);
+    const calls = this.completion.takeToolCalls();
+    // Pull mode only (chat's turns read tool calls; the push relay is for tools that use none).
+    if (calls?.length && !this.sinks && !this.over) this.queue.push({ type: 'tool_calls', calls });
   }
 
   private emit(text: string, thinking: boolean) {

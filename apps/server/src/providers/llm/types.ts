@@ -5,8 +5,27 @@ import type { OfflineHint } from './offline-tools.ts';
 export type LlmPart = { type: 'text'; text: string } | { type: 'image'; url: string };
 
 export interface LlmMessage {
-  role: 'system' | 'user' | 'assistant';
+  role: 'system' | 'user' | 'assistant' | 'tool';
   content: string | LlmPart[];
+  /** assistant: the tool calls it made (OpenAI function calling). */
+  toolCalls?: LlmToolCall[];
+  /** tool: the call this message answers. */
+  toolCallId?: string;
+}
+
+/** A function the model may call (OpenAI `tools`). */
+export interface LlmToolDef {
+  name: string;
+  description: string;
+  /** JSON Schema of its arguments. */
+  parameters: Record<string, unknown>;
+}
+
+/** One call the model made: its arguments are the JSON text it wrote (not parsed, maybe invalid). */
+export interface LlmToolCall {
+  id: string;
+  name: string;
+  arguments: string;
 }
 
 /** The output-token limit's name: `max_completion_tokens` for OpenAI's o-series and gpt-5 (they refuse `max_tokens`). */
@@ -29,6 +48,8 @@ export interface LlmRequest {
   maxTokens?: number;
   capabilities?: LlmCapabilities;
   signal?: AbortSignal;
+  /** Functions the model may call; its calls come as one `tool_calls` chunk once its answer is complete. */
+  tools?: LlmToolDef[];
   /** Which tool asks (mind map, translation): only the offline model reads it, to answer in that tool's shape. */
   offline?: OfflineHint;
 }
@@ -43,7 +64,12 @@ export interface LlmUsage {
  * reasoning model's chain of thought, never part of the answer nor sent back upstream); at most
  * one `usage`, last, when the upstream reports it.
  */
-export type LlmChunk = { type: 'delta'; text: string } | { type: 'thinking'; text: string } | { type: 'usage'; usage: LlmUsage };
+export type LlmChunk =
+  | { type: 'delta'; text: string }
+  | { type: 'thinking'; text: string }
+  | { type: 'usage'; usage: LlmUsage }
+  /** The model asked for these calls (assembled from the streamed `tool_calls` deltas, parallel calls by index). */
+  | { type: 'tool_calls'; calls: LlmToolCall[] };
 
 export interface LlmProvider {
   readonly name: 'openai' | 'offline';
