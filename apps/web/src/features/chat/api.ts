@@ -4,6 +4,7 @@ import { Code } from '@app/shared/codes';
 import { emit } from '../../lib/events.ts';
 import { settingsForRequest } from '../../components/settings/settings-store.ts';
 import { callRoute, endpoint, requestRoute } from '../../lib/api.ts';
+import { apiUrl } from '../../lib/api-base.ts';
 import { ApiError, commonHeaders, handleReplyCode, toastError } from '../../lib/http.ts';
 import { i18n } from '../../lib/i18n.ts';
 import { tokenStore } from '../../lib/storage.ts';
@@ -77,7 +78,7 @@ export async function uploadImage(file: File, feature: string, signal?: AbortSig
   delete headers['Content-Type']; // the browser sets the multipart boundary
   let res: Response;
   try {
-    res = await fetch('/api/chat/upload-image', { method: 'POST', headers, body: form, signal });
+    res = await fetch(apiUrl('/api/chat/upload-image'), { method: 'POST', headers, body: form, signal });
   } catch (e) {
     if (signal?.aborted) throw e;
     toastError(t('networkError'));

@@ -1,6 +1,7 @@
 import type { ThesisCreateBody, ThesisOutlineEvent, ThesisOutlineInput, ThesisWatchEvent } from '@app/shared';
 import { callRoute, endpoint } from '../../lib/api.ts';
 import { requestEventStream, type StreamEnd } from '../../lib/event-stream.ts';
+import { apiUrl } from '../../lib/api-base.ts';
 import { commonHeaders } from '../../lib/http.ts';
 
 /** The calls of thesis writing (packages/shared/src/schemas/thesis.ts is the contract). */
@@ -42,7 +43,7 @@ export const watchWriting = (id: number, onEvent: (e: ThesisWatchEvent) => void,
 export async function downloadExport(id: number, format: 'docx' | 'pdf' | 'md', name: string) {
   const headers = commonHeaders();
   delete headers['Content-Type'];
-  const res = await fetch(`/api/thesis/export?id=${id}&format=${format}`, { headers });
+  const res = await fetch(apiUrl(`/api/thesis/export?id=${id}&format=${format}`), { headers });
   if (!res.ok) throw new Error(`export failed: ${res.status}`);
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');

@@ -1,4 +1,5 @@
 import { SPEECH_TEXT_MAX } from '@app/shared/constants';
+import { apiUrl } from '../../../lib/api-base.ts';
 import { commonHeaders, handleReplyCode, toastError } from '../../../lib/http.ts';
 import type { VoiceWay } from './support.ts';
 
@@ -60,7 +61,7 @@ function speakInBrowser(text: string, lang: string, onEnd: () => void): Playback
 async function playFromServer(text: string, onEnd: () => void): Promise<Playback> {
   let res: Response;
   try {
-    res = await fetch('/api/voice/speech', { method: 'POST', headers: commonHeaders(), body: JSON.stringify({ text }) });
+    res = await fetch(apiUrl('/api/voice/speech'), { method: 'POST', headers: commonHeaders(), body: JSON.stringify({ text }) });
   } catch {
     toastError('网络异常，请检查网络后重试');
     onEnd();
