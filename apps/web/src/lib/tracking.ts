@@ -1,5 +1,6 @@
 import type { BehaviorEvent, CollectWebBody } from '@app/shared';
 import { FINGERPRINT_AUDIO_TIMEOUT_MS, IDLE_START_MS } from '@app/shared/constants';
+import { API_BASE } from './api-base.ts';
 import { callRoute, endpoint } from './api.ts';
 import { storage, StorageKey } from './storage.ts';
 import { setBehaviorSender } from './tracking-bridge.ts';
@@ -156,7 +157,8 @@ export function sendEvent(event: BehaviorEvent) {
   try {
     const clientCode = storage.get<string>(StorageKey.clientCode);
     const body = new Blob([JSON.stringify(clientCode ? { ...event, client_code: clientCode } : event)], { type: 'application/json' });
-    if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(BEHAVIOR_URL, body)) return;
+    // A JSON beacon cannot go cross-origin (no preflight): with VITE_API_BASE the http client sends it.
+    if (!API_BASE && typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(BEHAVIOR_URL, body)) return;
   } catch {
     // Fall through to the http client.
   }
