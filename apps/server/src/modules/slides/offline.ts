@@ -101,8 +101,8 @@ export function offlineOutline(ask: Ask): string {
 const ZH_DETAIL = ['明确目标与衡量标准', '从小范围试点开始', '用数据验证效果', '建立反馈与复盘机制', '关注成本与收益平衡', '形成可复制的方法'];
 const EN_DETAIL = ['set clear goals and measures', 'start with a small pilot', 'check results with data', 'review and learn regularly', 'balance cost and benefit', 'make it repeatable'];
 
-const ZH_ACTIONS = ['明确负责人和时间表', '列出本季度要完成的三件事', '设定可检验的里程碑', '每月复盘一次进展'];
-const EN_ACTIONS = ['name an owner and a timeline', 'list three things for this quarter', 'set milestones that can be checked', 'review progress monthly'];
+const ZH_ACTIONS = ['明确负责人和时间表', '列出本季度要完成的三件事', '设定可检验的里程碑', '每月复盘一次进展', '先做最小可行的试点', '把经验写成操作手册', '同步相关团队的分工', '预留应对风险的预算'];
+const EN_ACTIONS = ['name an owner and a timeline', 'list three things for this quarter', 'set milestones that can be checked', 'review progress monthly', 'start with the smallest pilot', 'write the lessons into a playbook', 'agree roles across teams', 'keep a budget for risks'];
 
 /** A slide's title: the section's, with what this layout adds (never a numbered repeat of the same title). */
 function titleOf(slide: DeckSlide, section: string, first: boolean, english: boolean): string {
@@ -140,7 +140,8 @@ export function offlineSectionSlides(topic: string, section: DeckSection, index:
       const own = slide.bullets ?? [];
       const bullets = own.length
         ? own.slice(0, 5).map((p, i) => (readPoint(p).kind === 'text' ? clip(english ? `${p}: ${pick(n + i)}` : `${p}：${pick(n + i)}`, 60) : p))
-        : (english ? EN_ACTIONS : ZH_ACTIONS).slice();
+        : // A next-steps list; another section's list starts further on in the bank, so two share at most half.
+          Array.from({ length: 4 }, (_, i) => (english ? EN_ACTIONS : ZH_ACTIONS)[(index * 2 + i) % ZH_ACTIONS.length]!);
       if (!own.length) slide.title = clip(`${section.title}${english ? ': action list' : '：行动清单'}`, 120);
       return {
         ...slide,

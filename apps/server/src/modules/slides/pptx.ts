@@ -242,7 +242,7 @@ function drawChart(pptx: Pptx, slide: Slide, s: DeckSlide, t: SlideTheme, body: 
   slide.addText(
     [
       { text: num, options: { ...head, fontSize: vsize, bold: true, color: t.accent } },
-      { text: unit ? ` ${unit}` : '', options: { ...head, fontSize: Math.round(vsize * 0.45), bold: true, color: t.accent, breakLine: true } },
+      { text: unit ? (/^[%‰]/.test(unit) ? unit : ` ${unit}`) : '', options: { ...head, fontSize: Math.round(vsize * 0.45), bold: true, color: t.accent, breakLine: true } },
       { text: top1.label, options: { ...body, fontSize: lsize, color: t.text } },
     ],
     { x: px + 0.3, y: top + 0.35, w: pw - 0.6, h: panelH - 0.3, align: 'center', valign: 'middle', fit: 'none' },
