@@ -19,7 +19,7 @@ const screens: Record<string, () => Promise<{ default: React.ComponentType }>> =
   AppH5: () => import('../features/apps/AppH5Page.tsx'),
   AppExpert: () => import('../features/apps/AppExpertPage.tsx'),
   Paper: () => import('../features/thesis/ThesisPage.tsx'),
-  Share: () => import('../features/growth/SharePage.tsx'),
+  Share: () => import('../features/growth/ReferralPage.tsx'),
   Draw: () => import('../features/draw/DrawPage.tsx'),
   Ai3: () => import('../features/draw/Ai3Page.tsx'),
   Midjourney: () => import('../features/draw/MidjourneyPage.tsx'),
@@ -54,7 +54,7 @@ export const routes: RouteObject[] = [
       { path: '/welcome', lazy: lazyScreen(() => import('./screens/WelcomePage.tsx')) },
       // The admin console: its own chunk, loaded only when /admin is opened.
       { path: '/admin/*', lazy: lazyScreen(() => import('../features/admin/AdminApp.tsx')) },
-      { path: '/s/:token', lazy: lazyScreen(() => import('../features/share/SharePage.tsx')) },
+      { path: '/s/:token', lazy: lazyScreen(() => import('../features/shared-conversation/SharedConversationPage.tsx')) },
       { path: '/404', lazy: lazyScreen(() => import('./screens/NotFoundPage.tsx')) },
       { path: '/500', element: <ServerErrorPage /> },
       { path: '*', element: <Navigate to="/talk" replace /> },

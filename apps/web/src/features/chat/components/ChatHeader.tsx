@@ -7,7 +7,7 @@ import { useChatUi } from '../stores/ui-store.ts';
 import { ExportButton } from '../../../components/ExportButton.tsx';
 import { ModelPicker } from './ModelPicker.tsx';
 import { iconButton } from '../../../components/styles.ts';
-import { ShareButton } from '../../../components/share/ShareButton.tsx';
+import { ShareButton } from '../../../components/share-sheet/ShareButton.tsx';
 import { SettingsButton } from '../../../components/settings/SettingsButton.tsx';
 import { useChat } from '../stores/chat-store.ts';
 import { useCurrentFeature } from '../stores/model-store.ts';

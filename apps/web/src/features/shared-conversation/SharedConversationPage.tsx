@@ -7,12 +7,12 @@ import type { SharedMessage } from '@app/shared';
 import { SITE_NAME_DEFAULT } from '@app/shared/constants';
 import { ReplyMarkdown } from '../../components/markdown/ReplyMarkdown.tsx';
 import { RobotAvatar } from '../../components/RobotAvatar.tsx';
-import { fetchShare } from '../../components/share/api.ts';
-import { shareDate } from '../../components/share/format.ts';
-import '../../components/share/locales.ts';
+import { fetchShare } from '../../components/share-sheet/api.ts';
+import { shareDate } from '../../components/share-sheet/format.ts';
+import '../../components/share-sheet/locales.ts';
 import { ApiError } from '../../lib/http.ts';
 import { useSession } from '../../lib/session.ts';
-import { ShareHeader } from './ShareHeader.tsx';
+import { SharedConversationHeader } from './SharedConversationHeader.tsx';
 
 const cta =
   'inline-flex h-11 items-center justify-center gap-2 rounded-full bg-primary px-6 text-[15px] font-medium text-white shadow-lg shadow-primary/20 transition-colors hover:bg-primary-hover';
@@ -53,7 +53,7 @@ function Skeleton() {
 }
 
 /** /s/:token — a shared conversation, read-only and public: the site's header, the messages, a way into the app. */
-export default function SharePage() {
+export default function SharedConversationPage() {
   const { t } = useTranslation('share');
   const { token = '' } = useParams();
   const siteName = useSession((s) => s.globalConfig?.siteName) || SITE_NAME_DEFAULT;
@@ -69,7 +69,7 @@ export default function SharePage() {
 
   return (
     <div className="flex min-h-full flex-col">
-      <ShareHeader siteName={siteName} />
+      <SharedConversationHeader siteName={siteName} />
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 pt-4 pb-32 md:px-6 md:pt-8">
         {gone ? (
           <div className="flex flex-col items-center py-20 text-center">

@@ -3,13 +3,13 @@ import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { globalConfig, mockApi, ok, resetSession } from '../../app/test/fixtures.ts';
 import { tokenStore } from '../../lib/storage.ts';
-import SharePage from './SharePage.tsx';
+import ReferralPage from './ReferralPage.tsx';
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <SharePage />
+      <ReferralPage />
     </QueryClientProvider>,
   );
 }

@@ -33,7 +33,7 @@ const preview = (text: string) => {
 };
 
 /** Shares the conversation on screen (whole, or up to one saved message) as a read-only link, then offers to copy it. */
-export default function ShareDialog({ open, onOpenChange, uuid, title, messages }: Props) {
+export default function ShareSheet({ open, onOpenChange, uuid, title, messages }: Props) {
   const { t } = useTranslation('share');
   const ids = useId();
   const [name, setName] = useState(title);

@@ -22,7 +22,7 @@ const smallButton =
   'inline-flex h-9 shrink-0 items-center gap-1.5 rounded-lg border border-neutral-200 bg-white px-3 text-[13px] text-neutral-800 transition-colors hover:border-primary hover:text-primary-fg dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100';
 
 /** /share: the referral plan — the user's link, code and poster, the rewards and the invite record. */
-export default function SharePage() {
+export default function ReferralPage() {
   const { t } = useTranslation('growth');
   const token = useSession((s) => s.token);
   const siteName = useSession((s) => s.globalConfig?.siteName ?? '');

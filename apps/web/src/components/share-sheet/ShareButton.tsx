@@ -2,11 +2,11 @@ import { lazy, Suspense, useState } from 'react';
 import { Share2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { iconButton } from '../styles.ts';
-import type { ShareableMessage } from './ShareDialog.tsx';
+import type { ShareableMessage } from './ShareSheet.tsx';
 import './button-locales.ts';
 
 // Radix and the dialog are their own chunk, fetched the first time it opens.
-const ShareDialog = lazy(() => import('./ShareDialog.tsx'));
+const ShareSheet = lazy(() => import('./ShareSheet.tsx'));
 
 interface Props {
   /** The saved conversation on screen (0: not saved yet). */
@@ -39,7 +39,7 @@ export function ShareButton({ uuid, title, messages, disabled }: Props) {
       </button>
       {open && (
         <Suspense fallback={null}>
-          <ShareDialog key={`${open.uuid}`} open={shown} onOpenChange={(o) => (o ? setShown(true) : setShown(false))} {...open} />
+          <ShareSheet key={`${open.uuid}`} open={shown} onOpenChange={(o) => (o ? setShown(true) : setShown(false))} {...open} />
         </Suspense>
       )}
     </>

@@ -3,7 +3,7 @@ import { ThemeSwitch } from '../../components/ThemeSwitch.tsx';
 import { useSession } from '../../lib/session.ts';
 
 /** The site's header on pages outside the layout: logo and name (to the app), theme switch. */
-export function ShareHeader({ siteName }: { siteName: string }) {
+export function SharedConversationHeader({ siteName }: { siteName: string }) {
   const logo = useSession((s) => s.globalConfig?.clientFavoIconPath) || '/favicon.svg';
   return (
     <header className="sticky top-0 z-20 border-b border-neutral-100 bg-white/85 pt-[env(safe-area-inset-top)] backdrop-blur dark:border-neutral-800/80 dark:bg-neutral-950/85">
