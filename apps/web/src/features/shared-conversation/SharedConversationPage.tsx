@@ -1,18 +1,13 @@
-import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Link2Off, RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { SharedMessage } from '@app/shared';
-import { SITE_NAME_DEFAULT } from '@app/shared/constants';
 import { ReplyMarkdown } from '../../components/markdown/ReplyMarkdown.tsx';
 import { RobotAvatar } from '../../components/RobotAvatar.tsx';
-import { fetchShare } from '../../components/share-sheet/api.ts';
 import { shareDate } from '../../components/share-sheet/format.ts';
 import '../../components/share-sheet/locales.ts';
-import { ApiError } from '../../lib/http.ts';
-import { useSession } from '../../lib/session.ts';
 import { SharedConversationHeader } from './SharedConversationHeader.tsx';
+import { useSharedConversation } from './hooks/useSharedConversation.ts';
 
 const cta =
   'inline-flex h-11 items-center justify-center gap-2 rounded-full bg-primary px-6 text-[15px] font-medium text-white shadow-lg shadow-primary/20 transition-colors hover:bg-primary-hover';
@@ -56,16 +51,7 @@ function Skeleton() {
 export default function SharedConversationPage() {
   const { t } = useTranslation('share');
   const { token = '' } = useParams();
-  const siteName = useSession((s) => s.globalConfig?.siteName) || SITE_NAME_DEFAULT;
-  const query = useQuery({ queryKey: ['share', token], queryFn: () => fetchShare(token), retry: false, staleTime: Infinity });
-  const gone = query.error instanceof ApiError && query.error.code === 404;
-  const title = query.data?.title;
-
-  // After the layout's own title (effects of parents run after those of children).
-  useEffect(() => {
-    const next = title ? `${title} - ${siteName}` : gone ? `${t('page.goneTitle')} - ${siteName}` : null;
-    if (next) queueMicrotask(() => (document.title = next));
-  }, [title, gone, siteName, t]);
+  const { siteName, share, gone, failed, retry } = useSharedConversation(token);
 
   return (
     <div className="flex min-h-full flex-col">
@@ -82,22 +68,22 @@ export default function SharedConversationPage() {
               {t('page.goneAction', { site: siteName })}
             </Link>
           </div>
-        ) : query.isError ? (
+        ) : failed ? (
           <div className="flex flex-col items-center py-20 text-center" role="alert">
             <p className="text-sm text-neutral-500 dark:text-neutral-400">{t('page.error')}</p>
-            <button type="button" onClick={() => void query.refetch()} className="mt-4 inline-flex h-9 items-center gap-1.5 rounded-full border border-neutral-200 px-4 text-sm dark:border-neutral-700">
+            <button type="button" onClick={retry} className="mt-4 inline-flex h-9 items-center gap-1.5 rounded-full border border-neutral-200 px-4 text-sm dark:border-neutral-700">
               <RotateCcw className="size-4" aria-hidden />
               {t('page.retry')}
             </button>
           </div>
-        ) : !query.data ? (
+        ) : !share ? (
           <Skeleton />
         ) : (
           <article>
-            <h1 className="text-xl font-semibold leading-8 tracking-tight break-words md:text-2xl">{query.data.title}</h1>
-            <p className="mt-1.5 text-[13px] text-neutral-500 dark:text-neutral-400">{t('page.meta', { date: shareDate(query.data.created_at), count: query.data.viewCount })}</p>
+            <h1 className="text-xl font-semibold leading-8 tracking-tight break-words md:text-2xl">{share.title}</h1>
+            <p className="mt-1.5 text-[13px] text-neutral-500 dark:text-neutral-400">{t('page.meta', { date: shareDate(share.created_at), count: share.viewCount })}</p>
             <div className="mt-6 flex flex-col gap-7 border-t border-neutral-100 pt-6 dark:border-neutral-800">
-              {query.data.messages.map((m, i) => (
+              {share.messages.map((m, i) => (
                 <Message key={i} m={m} />
               ))}
             </div>
@@ -105,7 +91,7 @@ export default function SharedConversationPage() {
           </article>
         )}
       </main>
-      {query.data && (
+      {share && (
         <div className="pointer-events-none fixed inset-x-0 bottom-0 flex justify-center bg-gradient-to-t from-white via-white/90 to-transparent px-4 pt-10 pb-[max(1.25rem,env(safe-area-inset-bottom))] dark:from-neutral-950 dark:via-neutral-950/90">
           <Link to="/talk" className={`${cta} pointer-events-auto`}>
             {t('page.open', { site: siteName })}
