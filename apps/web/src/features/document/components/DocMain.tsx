@@ -10,7 +10,8 @@ import { activeGroup, useDocuments } from '../stores/document-store.ts';
 import { DocComposer } from './DocComposer.tsx';
 import { DocHeader } from './DocHeader.tsx';
 import { DocMessageList } from './DocMessages.tsx';
-import { DocIntro, EmptyState, FailedPanel, HistorySkeleton, ParsingPanel } from './Panels.tsx';
+import { DocIntro, EmptyState, FailedPanel, ParsingPanel } from './Panels.tsx';
+import { HistorySkeleton } from '../../../components/HistorySkeleton.tsx';
 
 interface Props {
   mobile: boolean;
@@ -47,13 +48,13 @@ export function DocMain({ mobile, options, limits }: Props) {
   const empty = items.length === 0;
   let body: React.ReactNode;
   if (!token) body = <EmptyState accept={options.accept} maxMb={limits.maxMb} />;
-  else if (listPending && groupsCount === 0) body = <HistorySkeleton />;
+  else if (listPending && groupsCount === 0) body = <HistorySkeleton questionHeight="h-14" />;
   else if (groupsCount === 0 || !doc) body = <EmptyState accept={options.accept} maxMb={limits.maxMb} />;
   else if (!empty)
     body = <DocMessageList items={items} actions={options.actions} languages={options.languages} mobile={mobile} scrollRef={scrollRef} contentRef={setContent} />;
   else if (doc.status === DOCUMENT_STATUS.FAILED) body = <FailedPanel doc={doc} />;
   else if (doc.status < DOCUMENT_STATUS.DONE) body = <ParsingPanel doc={doc} />;
-  else if (loadingHistory || messagesOf !== active) body = <HistorySkeleton />;
+  else if (loadingHistory || messagesOf !== active) body = <HistorySkeleton questionHeight="h-14" />;
   else body = <DocIntro doc={doc} actions={options.actions} language={options.language} />;
 
   return (
