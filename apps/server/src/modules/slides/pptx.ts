@@ -324,6 +324,33 @@ function drawContent(pptx: Pptx, slide: Slide, s: DeckSlide, t: SlideTheme, body
     });
     return;
   }
+  if (s.kind === 'bullets' && items.length >= 2 && items.length <= 4 && items.every((it) => Array.from(it).length <= 60)) return drawCards(pptx, slide, items, t, body, head, top);
   const size = fitting((z) => listHeight(items, width, z), height, 24, BULLET_MIN) ?? BULLET_MIN;
   slide.addText(bulletList(items, size, t, body), { x: MARGIN, y: top, w: width, h: height, valign: 'top', fit: 'none' });
+}
+
+/** Two to four short points as numbered cards side by side (a short list would leave most of the slide empty); 「要点：说明」 sets the point in bold. */
+function drawCards(pptx: Pptx, slide: Slide, items: string[], t: SlideTheme, body: TextProps, head: TextProps, top: number) {
+  const gap = 0.35;
+  const cw = (TEXT_W - gap * (items.length - 1)) / items.length;
+  const ch = Math.min(3.6, BOTTOM - top - 0.2);
+  const parts = items.map((it) => {
+    const m = /^(.{1,24}?)[：:]\s*(.+)$/.exec(it);
+    return m ? { lead: m[1]!, rest: m[2]! } : { lead: it, rest: '' };
+  });
+  const size = fitting((z) => Math.max(...parts.map((p) => heightOf(p.lead, cw - 0.5, z + 2) + (p.rest ? heightOf(p.rest, cw - 0.5, z) : 0))), ch - 1.3, 20, 12) ?? 12;
+  items.forEach((_, i) => {
+    const x = MARGIN + i * (cw + gap);
+    const p = parts[i]!;
+    slide.addShape(pptx.ShapeType.rect, { x, y: top + 0.1, w: cw, h: ch, fill: { color: t.panel }, line: { color: t.panel } });
+    slide.addShape(pptx.ShapeType.rect, { x, y: top + 0.1, w: cw, h: 0.08, fill: { color: i % 2 ? t.accent2 : t.accent }, line: { color: i % 2 ? t.accent2 : t.accent } });
+    slide.addText(String(i + 1).padStart(2, '0'), { x: x + 0.25, y: top + 0.35, w: cw - 0.5, h: 0.8, ...head, fontSize: 32, bold: true, color: t.accent, fit: 'none' });
+    slide.addText(
+      [
+        { text: p.lead, options: { ...head, fontSize: size + 2, bold: true, color: t.title, breakLine: !!p.rest, paraSpaceAfter: 6 } },
+        ...(p.rest ? [{ text: p.rest, options: { ...body, fontSize: size, color: t.text } }] : []),
+      ],
+      { x: x + 0.25, y: top + 1.25, w: cw - 0.5, h: ch - 1.3, valign: 'top', fit: 'none' },
+    );
+  });
 }

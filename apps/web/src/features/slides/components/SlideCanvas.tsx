@@ -134,6 +134,7 @@ function ContentSlide({ slide, theme, head, number }: { slide: DeckSlide; theme:
         </div>
       );
     }
+    if (slide.kind === 'bullets' && items.length >= 2 && items.length <= 4 && items.every((b) => Array.from(b).length <= 60)) return <Cards items={items} theme={theme} head={head} />;
     return <Bullets items={items} theme={theme} size={sizeFor(items)} />;
   })();
   return (
@@ -225,6 +226,33 @@ function TimelineBody({ steps, theme, head }: { steps: NonNullable<DeckSlide['st
           </span>
         </div>
       ))}
+    </div>
+  );
+}
+
+/** Two to four short points as numbered cards, as the .pptx draws them; 「要点：说明」 sets the point in bold. */
+function Cards({ items, theme, head }: { items: string[]; theme: SlideTheme; head: CSSProperties }) {
+  return (
+    <div className="grid" style={{ gridTemplateColumns: `repeat(${items.length}, minmax(0, 1fr))`, gap: '2.6cqw', height: '72%' }}>
+      {items.map((b, i) => {
+        const m = /^(.{1,24}?)[：:]\s*(.+)$/.exec(b);
+        return (
+          <div key={i} className="relative overflow-hidden" style={{ background: hex(theme.panel), padding: '2.4cqw 1.9cqw' }}>
+            <div className="absolute inset-x-0 top-0" style={{ height: '0.6cqw', background: hex(i % 2 ? theme.accent2 : theme.accent) }} />
+            <p className="font-bold tabular-nums" style={{ ...head, color: hex(theme.accent), fontSize: '3.2cqw', lineHeight: 1.2 }}>
+              {String(i + 1).padStart(2, '0')}
+            </p>
+            <p className="font-bold break-words" style={{ ...head, fontSize: '1.9cqw', marginTop: '1.6cqw', lineHeight: 1.35 }}>
+              {m ? m[1] : b}
+            </p>
+            {m && (
+              <p className="break-words" style={{ fontSize: '1.6cqw', marginTop: '0.6cqw', lineHeight: 1.45 }}>
+                {m[2]}
+              </p>
+            )}
+          </div>
+        );
+      })}
     </div>
   );
 }
