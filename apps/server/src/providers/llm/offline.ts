@@ -1,4 +1,5 @@
 import { setImmediate as tick, setTimeout as sleep } from 'node:timers/promises';
+import { offlineToolStep } from './offline-tool-call.ts';
 import { offlineMindMap, offlineTranslation } from './offline-tools.ts';
 import { estimateMessageTokens, estimateTokens } from './tokens.ts';
 import { LlmError, type LlmChunk, type LlmMessage, type LlmProvider, type LlmRequest } from './types.ts';
@@ -78,8 +79,10 @@ export class OfflineChat implements LlmProvider {
 
   async *stream(req: LlmRequest): AsyncGenerator<LlmChunk> {
     const hint = req.offline;
-    const text =
-      hint?.kind === 'mind'
+    const step = req.tools?.length ? offlineToolStep(req.messages, req.tools, this.opts.modelLabel ?? '当前模型') : null;
+    const text = step
+      ? step.text
+      : hint?.kind === 'mind'
         ? offlineMindMap(hint.prompt, this.opts.modelLabel)
         : hint?.kind === 'translate'
           ? offlineTranslation(hint.text, hint.from, hint.to, this.opts.modelLabel)
@@ -103,6 +106,7 @@ export class OfflineChat implements LlmProvider {
       if ((e as Error)?.name === 'AbortError') throw new LlmError('aborted', 'aborted by the caller');
       throw e;
     }
+    if (step?.calls) yield { type: 'tool_calls', calls: step.calls };
     const prompt = req.messages.reduce((n, m) => n + estimateMessageTokens(m), 0);
     yield { type: 'usage', usage: { promptTokens: prompt, completionTokens: estimateTokens(thinking.join('') + reply.join('')) } };
   }
