@@ -17,7 +17,7 @@ const messages = (page: Page) => page.locator('[data-role="user"], [data-role="a
 async function history(page: Page, info: TestInfo) {
   if (!isMobile(info)) return page.getByRole('complementary');
   await page.getByRole('button', { name: '历史对话' }).first().click();
-  return page.getByRole('dialog');
+  return page.getByRole('dialog', { name: '历史对话' });
 }
 
 test.describe('SPEC items', () => {
@@ -53,33 +53,35 @@ test.describe('SPEC items', () => {
     await expect(page).toHaveURL(/\/talk-file$/);
   });
 
-  test('§7.2 清空当前对话: confirm, the messages go, the conversation stays (also after a reload)', async ({ page }, info) => {
+  test('§7.2 清空当前对话 (beside 清空全部 under the history): confirm, the messages go, the conversation stays (also after a reload)', async ({ page }, info) => {
     await loginViaApi(page);
     await page.goto('/talk');
     await sendChat(page, info, '清空前的问题');
     await waitReplyDone(page);
     await expect(messages(page)).toHaveCount(2);
-    const clear = page.getByRole('button', { name: '清空当前对话' });
+    const list = await history(page, info);
+    const clear = list.getByRole('button', { name: '清空当前对话' });
     await expect(clear).toBeVisible();
+    await expect(list.getByRole('button', { name: '清空全部' })).toBeVisible();
     await shot(page, info, 'clear-before');
 
     await clear.click();
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('dialog', { name: '清空当前对话' });
     await expect(dialog.getByText('确定清空「清空前的问题」的全部消息吗？对话会保留，消息删除后无法恢复。')).toBeVisible();
     await expectAccessible(page, '[role="dialog"]');
     await shot(page, info, 'clear-confirm');
     await dialog.getByRole('button', { name: '清空', exact: true }).click();
     await expect(page.getByText('已清空当前对话')).toBeVisible();
     await expect(messages(page)).toHaveCount(0);
+    // The conversation is still listed, with nothing left to clear.
+    await expect(list.getByText('清空前的问题').first()).toBeVisible();
     await expect(clear).toBeHidden();
-    await expect(chatInput(page)).toBeEnabled();
     await shot(page, info, 'clear-after');
 
     await page.reload();
     await expect(chatInput(page)).toBeVisible();
-    const list = await history(page, info);
-    await expect(list.getByText('清空前的问题').first()).toBeVisible();
-    if (isMobile(info)) await page.keyboard.press('Escape');
+    const again = await history(page, info);
+    await expect(again.getByText('清空前的问题').first()).toBeVisible();
     await expect(messages(page)).toHaveCount(0);
   });
 
