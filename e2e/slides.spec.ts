@@ -90,6 +90,21 @@ test.describe('AI PPT', () => {
     await expect(editor).toBeHidden();
     await expect(page.getByRole('img', { name: '改过的一页' }).first()).toBeVisible();
 
+    // The layouts the outline chose (a chart with its unit and source, a comparison, a timeline, a quote), each looked at.
+    const deckId = new URL(page.url()).searchParams.get('id');
+    const slides = (await (await page.request.get(`/api/aippt/ppt/viewContent?id=${deckId}`, { headers: { authorization: `Bearer ${token}` } })).json()).data.slides as { kind: string; unit?: string }[];
+    expect(slides.some((s) => s.kind === 'chart')).toBe(true);
+    for (const kind of ['chart', 'two-column', 'timeline', 'quote']) {
+      const at = slides.findIndex((s) => s.kind === kind);
+      if (at < 0) continue;
+      await page.getByRole('button', { name: new RegExp(`第 ${at + 1} 页`) }).click();
+      await expect(page.getByText(`${at + 1} / 8`)).toBeVisible();
+      if (kind === 'chart') await expect(page.getByText(/^来源：/).first()).toBeVisible();
+      await shot(page, info, `view-${kind}`);
+    }
+    await axe(page);
+    await page.getByRole('button', { name: /第 3 页/ }).click();
+
     // Download a real .pptx.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '下载 .pptx' }).click()]);
     expect(download.suggestedFilename()).toMatch(/\.pptx$/);
