@@ -59,3 +59,18 @@ export const toolSettingBody = z
 export const toolModelsBody = z.object({
   modelIds: z.array(z.number().int().positive()).max(500),
 });
+
+/**
+ * An MCP server added in the console: streamable HTTP (or SSE) only. A command (stdio) server runs a
+ * program on the host, so it is set by whoever runs the host, in MCP_SERVERS.
+ */
+export const toolServerBody = z.object({
+  name: z.string().trim().regex(/^[A-Za-z0-9_-]{1,32}$/, '名称只能含字母、数字、_ 和 -（最多 32 个）'),
+  url: z
+    .string()
+    .trim()
+    .url('请填写服务地址')
+    .refine((u) => /^https?:$/.test(new URL(u).protocol), '地址须为 http(s)'),
+  headers: z.record(z.string().regex(/^[A-Za-z0-9-]{1,64}$/, '请求头名称不合法'), z.string().max(4000)).refine((h) => Object.keys(h).length <= 20, '请求头最多 20 个').default({}),
+});
+export const toolServerParams = z.object({ name: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, '未知的工具服务') });

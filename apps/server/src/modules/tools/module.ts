@@ -16,8 +16,9 @@ export async function registerTools(app: FastifyInstance, ctx: AppContext): Prom
     .filter(Boolean);
   const hub = new McpHub({ guard: { allowHosts }, log: ctx.log });
   const specs = parseMcpServers(env.MCP_SERVERS);
-  await hub.configure(specs);
-  const tools = new ToolsService(ctx, hub, { callTimeoutMs: env.MCP_CALL_TIMEOUT_MS, resultMaxChars: env.MCP_RESULT_MAX_CHARS, maxRounds: env.TOOL_MAX_ROUNDS }, new Map(Object.keys(specs).map((n) => [n, 'env' as const])));
+  const tools = new ToolsService(ctx, hub, { callTimeoutMs: env.MCP_CALL_TIMEOUT_MS, resultMaxChars: env.MCP_RESULT_MAX_CHARS, maxRounds: env.TOOL_MAX_ROUNDS }, specs);
+  // MCP_SERVERS and the servers added in the console (no server is started until its tools are used).
+  await tools.sync(true);
   if (hub.list().length) ctx.log.info({ mcp: hub.list().map((c) => `${c.name} (${c.kind})`) }, 'MCP servers configured; started on first use');
   app.addHook('onClose', async () => hub.close());
   toolRoutes(app, tools);

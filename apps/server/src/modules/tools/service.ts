@@ -2,7 +2,9 @@ import { AppError } from '../../core/errors.ts';
 import { writeAudit } from '../../core/audit.ts';
 import { Code, type AdminToolsReply } from '@app/shared';
 import type { AppContext } from '../../core/context.ts';
-import { McpUnavailableError, type McpHub } from '../../providers/mcp/index.ts';
+import { eq } from 'drizzle-orm';
+import { mcpServers } from '../../db/schema/index.ts';
+import { mcpServerSpec, McpUnavailableError, type McpHub, type McpServerSpec } from '../../providers/mcp/index.ts';
 import { ToolCatalogue, type ServerListing, type ToolEntry } from './catalogue.ts';
 import { resultText } from './result-text.ts';
 import { existingModelIds, modelMayUseTools, modelsWithTools, readToolSettings, saveToolSetting, setToolModels, type ToolSetting } from './settings.ts';
@@ -38,14 +40,81 @@ interface Actor {
 /** The tools of the configured MCP servers: the console's catalogue and settings, and calling them for chat. */
 export class ToolsService {
   readonly catalogue: ToolCatalogue;
+  private sources = new Map<string, 'env' | 'db'>();
+  private syncedAt = 0;
+  private syncing: Promise<void> | null = null;
+  private lastSpecs = '';
 
   constructor(
     private readonly ctx: AppContext,
     readonly hub: McpHub,
     readonly opts: ToolsOptions,
-    private readonly sources = new Map<string, 'env' | 'db'>(),
+    /** MCP_SERVERS: these names cannot be taken in the console. */
+    private readonly envSpecs: Record<string, McpServerSpec> = {},
   ) {
     this.catalogue = new ToolCatalogue(hub, opts.listTtlMs);
+  }
+
+  /**
+   * Makes the hub serve MCP_SERVERS plus the servers added in the console (read at most every 5 s, so
+   * another instance's change arrives within that; `force` after this instance's own change).
+   */
+  async sync(force = false): Promise<void> {
+    if (!force && Date.now() - this.syncedAt < 5000) return;
+    if (this.syncing && !force) return this.syncing;
+    this.syncedAt = Date.now();
+    const run = (async () => {
+      const fromDb: Record<string, McpServerSpec> = {};
+      for (const row of await this.ctx.db.select().from(mcpServers)) {
+        if (row.name in this.envSpecs) continue;
+        try {
+          const spec = mcpServerSpec.safeParse(JSON.parse(this.ctx.integrations.box.open(row.spec, `mcp:${row.name}`)));
+          if (spec.success) fromDb[row.name] = spec.data;
+        } catch (err) {
+          this.ctx.log.warn({ err, mcp: row.name }, 'an MCP server saved in the console cannot be read (another SECRETS_KEY?)');
+        }
+      }
+      const all = { ...fromDb, ...this.envSpecs };
+      this.sources = new Map(Object.keys(all).map((n) => [n, n in this.envSpecs ? 'env' : 'db']));
+      const key = JSON.stringify(all);
+      if (key === this.lastSpecs) return;
+      this.lastSpecs = key;
+      await this.hub.configure(all);
+      this.catalogue.drop();
+    })();
+    this.syncing = run.finally(() => {
+      if (this.syncing === run) this.syncing = null;
+    });
+    return run;
+  }
+
+  async saveServer(actor: Actor, body: { name: string; url: string; headers: Record<string, string> }): Promise<AdminToolsReply> {
+    if (body.name in this.envSpecs) throw new AppError(Code.CONFLICT, '该名称已由 MCP_SERVERS 使用', 409);
+    const spec: McpServerSpec = { url: body.url, headers: body.headers };
+    const sealed = this.ctx.integrations.box.seal(JSON.stringify(spec), `mcp:${body.name}`);
+    await this.ctx.db.transaction(async (tx) => {
+      const [before] = await tx.select({ name: mcpServers.name }).from(mcpServers).where(eq(mcpServers.name, body.name));
+      await tx
+        .insert(mcpServers)
+        .values({ name: body.name, spec: sealed })
+        .onConflictDoUpdate({ target: mcpServers.name, set: { spec: sealed, updatedAt: new Date() } });
+      // The headers' values are keys: the trail names them only.
+      await writeAudit(tx, { ...actor, action: before ? 'tool.server.update' : 'tool.server.create', targetType: 'tool_server', targetId: body.name, before: null, after: { url: body.url, headers: Object.keys(body.headers) } });
+    });
+    await this.sync(true);
+    return this.adminView(true);
+  }
+
+  async deleteServer(actor: Actor, name: string): Promise<AdminToolsReply> {
+    if (name in this.envSpecs) throw new AppError(Code.BAD_REQUEST, '该服务由 MCP_SERVERS 设置，请在环境变量中移除', 400);
+    const removed = await this.ctx.db.transaction(async (tx) => {
+      const rows = await tx.delete(mcpServers).where(eq(mcpServers.name, name)).returning({ name: mcpServers.name });
+      if (rows.length) await writeAudit(tx, { ...actor, action: 'tool.server.delete', targetType: 'tool_server', targetId: name, before: { name }, after: null });
+      return rows.length;
+    });
+    if (!removed) throw new AppError(Code.NOT_FOUND, '未知的工具服务', 404);
+    await this.sync(true);
+    return this.adminView(true);
   }
 
   /** Any server configured at all (chat changes nothing when none is). */
@@ -54,16 +123,19 @@ export class ToolsService {
   }
 
   async servers(fresh = false): Promise<ServerListing[]> {
+    await this.sync();
     return this.catalogue.list(await readToolSettings(this.ctx.db), this.sources, fresh);
   }
 
   /** The tools an administrator turned on, across servers. */
   async enabledTools(): Promise<ToolEntry[]> {
+    await this.sync();
     if (!this.configured) return [];
     return (await this.servers()).flatMap((s) => s.tools.filter((t) => t.enabled));
   }
 
   async mayUseTools(modelId: number): Promise<boolean> {
+    await this.sync();
     return this.configured && modelMayUseTools(this.ctx.db, modelId);
   }
 

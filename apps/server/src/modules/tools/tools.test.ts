@@ -1,9 +1,11 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToolsReply } from '@app/shared';
+import { mcpServers } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { adminToken, auditRows, phone } from '../admin/test-kit.ts';
 
@@ -13,13 +15,19 @@ const pkgDir = (name: string) => dirname(require.resolve(`${name}/package.json`)
 const everything = join(pkgDir('@modelcontextprotocol/server-everything'), 'dist/index.js');
 const filesystem = join(pkgDir('@modelcontextprotocol/server-filesystem'), 'dist/index.js');
 const dir = mkdtempSync(join(tmpdir(), 'mcp-tools-'));
+// server-everything over streamable HTTP, for the servers added in the console.
+const httpPort = 36000 + Math.floor(Math.random() * 2000);
+let httpServer: ChildProcess;
 
 let t: TestApp;
 let admin: { token: string; id: number };
 let user: string;
 beforeAll(async () => {
+  httpServer = spawn(process.execPath, [everything, 'streamableHttp'], { env: { ...process.env, PORT: String(httpPort) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  await new Promise<void>((resolve) => httpServer.stderr!.on('data', (d: Buffer) => d.toString().includes('listening') && resolve()));
   t = await createTestApp({
     env: {
+      SAFE_FETCH_ALLOW_HOSTS: `127.0.0.1:${httpPort}`,
       MCP_SERVERS: JSON.stringify({
         everything: { command: process.execPath, args: [everything, 'stdio'] },
         fs: { command: process.execPath, args: [filesystem, dir] },
@@ -33,6 +41,7 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(async () => {
   await t.close();
+  httpServer.kill();
   rmSync(dir, { recursive: true, force: true });
 });
 const A = () => ({ token: admin.token });
@@ -161,4 +170,55 @@ describe('calling tools (ToolsService.call)', () => {
     expect(r.refused).toContain('需要用户确认');
     expect(() => require('node:fs').statSync(join(dir, 'x.txt'))).toThrow();
   }, 20_000);
+});
+
+describe('admin: MCP servers added in the console', () => {
+  const url = () => `http://127.0.0.1:${httpPort}/mcp`;
+
+  it('adds an HTTP server (headers sealed, named only in the audit), lists its tools, on this instance and another', async () => {
+    const { body } = await t.call('POST', '/api/admin/tools/servers', { ...A(), body: { name: 'remote', url: url(), headers: { 'X-Api-Key': 'sekret-123' } } });
+    expect(body.code).toBe(200);
+    const remote = adminToolsReply.parse(body.data).servers.find((s) => s.name === 'remote')!;
+    expect(remote).toMatchObject({ kind: 'http', source: 'db', error: '' });
+    expect(remote.tools.some((x) => x.name === 'echo')).toBe(true);
+    const [row] = await t.ctx.db.select().from(mcpServers);
+    expect(row!.spec).not.toContain('sekret');
+    const audit = await auditRows(t, 'tool_server', 'remote');
+    expect(audit[0]).toMatchObject({ action: 'tool.server.create', after: { url: url(), headers: ['X-Api-Key'] } });
+    expect(JSON.stringify(audit)).not.toContain('sekret');
+    const other = await createTestApp({ shareWith: t, env: { SAFE_FETCH_ALLOW_HOSTS: `127.0.0.1:${httpPort}` } });
+    try {
+      expect((await other.tools.servers()).map((s) => s.name)).toContain('remote');
+    } finally {
+      await other.close();
+    }
+    await t.call('POST', '/api/admin/tools/remote/echo', { ...A(), body: { enabled: true, price: 1 } });
+    const r = await t.tools.call('remote__echo', '{"message":"via console"}', await t.tools.enabledTools());
+    expect(r).toMatchObject({ ok: true, text: 'Echo: via console', price: 1 });
+  }, 30_000);
+
+  it('refuses a command server, a bad URL or name, a name MCP_SERVERS uses; a user token; changes nothing', async () => {
+    const bad = [
+      { name: 'cmd', command: 'rm', args: ['-rf', '/'] },
+      { name: 'cmd', url: 'file:///etc/passwd' },
+      { name: 'bad name', url: url() },
+      { name: 'x', url: url(), headers: { 'Bad Header': 'v' } },
+    ];
+    for (const b of bad) expect((await t.call('POST', '/api/admin/tools/servers', { ...A(), body: b })).body.code, JSON.stringify(b)).toBe(400);
+    expect((await t.call('POST', '/api/admin/tools/servers', { ...A(), body: { name: 'everything', url: url() } })).body.code).toBe(409);
+    expect((await t.call('POST', '/api/admin/tools/servers', { token: user, body: { name: 'mine', url: url() } })).status).toBe(403);
+    expect((await t.call('POST', '/api/admin/tools/servers/remote/delete', { token: user })).status).toBe(403);
+    expect((await view()).servers.map((s) => s.name)).toEqual(['everything', 'fs', 'remote']);
+  }, 30_000);
+
+  it('removes a console server (not an environment one), and its tools are no longer offered', async () => {
+    expect((await t.call('POST', '/api/admin/tools/servers/everything/delete', A())).body.code).toBe(400);
+    expect((await t.call('POST', '/api/admin/tools/servers/nowhere/delete', A())).body.code).toBe(404);
+    const { body } = await t.call('POST', '/api/admin/tools/servers/remote/delete', A());
+    expect(body.code).toBe(200);
+    expect(adminToolsReply.parse(body.data).servers.map((s) => s.name)).toEqual(['everything', 'fs']);
+    expect((await t.tools.enabledTools()).some((x) => x.server === 'remote')).toBe(false);
+    const r = await t.tools.call('remote__echo', '{"message":"x"}', await t.tools.enabledTools());
+    expect(r.refused).toBeTruthy();
+  }, 30_000);
 });
