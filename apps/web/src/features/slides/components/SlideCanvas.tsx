@@ -189,7 +189,7 @@ function ChartBody({ slide, theme, head }: { slide: DeckSlide; theme: SlideTheme
             </span>
           ))}
         </div>
-        <p className="truncate" style={{ fontSize: '1.1cqw', color: hex(theme.muted), marginTop: '0.8cqw' }}>
+        <p className="truncate" style={{ fontSize: '1.1cqw', color: hex(theme.text), marginTop: '0.8cqw' }}>
           {slide.source ? t('canvas.source', { source: slide.source }) : t('canvas.noSource')}
         </p>
       </div>
