@@ -11,26 +11,7 @@ import { EmptyState } from './EmptyState.tsx';
 import { MessageList } from './MessageList.tsx';
 import { ScrollToBottom } from '../../../components/ScrollToBottom.tsx';
 import { ReplyAnnouncer } from '../../../components/ReplyAnnouncer.tsx';
-
-function HistorySkeleton() {
-  return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-8 px-3 py-8 md:px-6" aria-hidden>
-      {[0, 1].map((i) => (
-        <div key={i} className="flex flex-col gap-6">
-          <div className="ml-auto h-10 w-2/5 animate-pulse rounded-2xl bg-neutral-100 dark:bg-neutral-800" />
-          <div className="flex gap-3">
-            <div className="size-8 shrink-0 rounded-full bg-neutral-100 dark:bg-neutral-800" />
-            <div className="flex flex-1 flex-col gap-2.5 pt-1">
-              <div className="h-3.5 w-11/12 animate-pulse rounded bg-neutral-100 dark:bg-neutral-800" />
-              <div className="h-3.5 w-4/5 animate-pulse rounded bg-neutral-100 dark:bg-neutral-800" />
-              <div className="h-3.5 w-3/5 animate-pulse rounded bg-neutral-100 dark:bg-neutral-800" />
-            </div>
-          </div>
-        </div>
-      ))}
-    </div>
-  );
-}
+import { HistorySkeleton } from '../../../components/HistorySkeleton.tsx';
 
 interface ChatMainProps {
   mobile: boolean;
