@@ -75,6 +75,8 @@ export default defineConfig({
       SEARCH_MODELS: 'deepseek_v3',
       SEARCH_COST: '1',
       SAFE_FETCH_ALLOW_HOSTS: `127.0.0.1:${SEARCH_FAKE_PORT},127.0.0.1:${MODEL_FAKE_PORT}`,
+      // The real server-everything (a devDependency) as an MCP stdio server for e2e/admin-tools.spec.ts; started on first use.
+      MCP_SERVERS: JSON.stringify({ everything: { command: process.execPath, args: ['node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'stdio'] } }),
     },
   },
 });

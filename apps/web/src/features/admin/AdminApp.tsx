@@ -24,12 +24,14 @@ import OrderDetailPage from './pages/OrderDetailPage.tsx';
 import OrdersPage from './pages/OrdersPage.tsx';
 import SetupPage from './pages/SetupPage.tsx';
 import SitePage from './pages/SitePage.tsx';
+import ToolsPage from './pages/ToolsPage.tsx';
 import UserDetailPage from './pages/UserDetailPage.tsx';
 import UsersPage from './pages/UsersPage.tsx';
 import './admin.css';
 import './locales.ts';
 import './locales-catalogue.ts';
 import './locales-content.ts';
+import './locales-tools.ts';
 
 function Notice({ title, hint, action }: { title: string; hint?: string; action?: React.ReactNode }) {
   return (
@@ -122,6 +124,8 @@ function AdminScreen() {
       return <ContentWordsPage />;
     case 'integrations':
       return <IntegrationsPage />;
+    case 'tools':
+      return <ToolsPage />;
     default:
       return <Navigate to="/admin/dashboard" replace />;
   }

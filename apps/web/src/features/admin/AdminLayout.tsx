@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { clsx } from 'clsx';
-import { Bot, ClipboardList, FileSearch, Images, Inbox, LayoutDashboard, LayoutGrid, Package, Palette, Plug, ReceiptText, ShieldAlert, SlidersHorizontal, TicketCheck, Undo2, UserCog } from 'lucide-react';
+import { Bot, ClipboardList, FileSearch, Images, Inbox, LayoutDashboard, LayoutGrid, Package, Palette, Plug, ReceiptText, ShieldAlert, SlidersHorizontal, TicketCheck, Undo2, UserCog, Wrench } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 
@@ -19,6 +19,7 @@ const NAV = [
   { to: '/admin/feedback', key: 'feedback', Icon: Inbox },
   { to: '/admin/site', key: 'site', Icon: SlidersHorizontal },
   { to: '/admin/integrations', key: 'adminIntegrations:nav.integrations', Icon: Plug },
+  { to: '/admin/tools', key: 'adminTools:nav.tools', Icon: Wrench },
   { to: '/admin/audit', key: 'audit', Icon: ClipboardList },
 ] as const;
 
