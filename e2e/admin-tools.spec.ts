@@ -36,4 +36,25 @@ test.describe('admin console: MCP tools', () => {
     await page.getByText('可使用工具的模型').scrollIntoViewIfNeeded();
     await shot(page, info, 'admin-tools-models');
   });
+
+  test('adds an HTTP server (a private address is refused at connect and shown), then removes it', async ({ page }, info) => {
+    await asAdmin(page);
+    await page.goto('/admin/tools');
+    const name = `e2e_${info.project.name}`;
+    await page.getByLabel('名称', { exact: true }).fill(name);
+    await page.getByLabel('服务地址').fill('http://127.0.0.1:3999/mcp');
+    await page.getByLabel('请求头名称（可选）').fill('Authorization');
+    await page.getByLabel('请求头值').fill('Bearer e2e-secret');
+    await page.getByRole('button', { name: '添加', exact: true }).click();
+    const refused = page.getByRole('alert').filter({ hasText: `MCP server ${name} did not start` });
+    await expect(refused).toContainText('暂不可用');
+    await expect(page.getByText('后台添加')).toBeVisible();
+    await expect(page.getByText('e2e-secret')).toHaveCount(0);
+    await refused.scrollIntoViewIfNeeded();
+    await expectAccessible(page, 'main');
+    await shot(page, info, 'admin-tools-added');
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: `移除 ${name}` }).click();
+    await expect(page.getByRole('button', { name: `移除 ${name}` })).toHaveCount(0);
+  });
 });

@@ -5,7 +5,7 @@ import type { AdminTool, AdminToolServer, AdminToolsReply } from '@app/shared';
 import { callRoute } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { toolsEp } from '../api-tools.ts';
-import { Badge, btn, Card, input, PageTitle, Toggle } from '../components/ui.tsx';
+import { Badge, btn, Card, Field, input, PageTitle, Toggle } from '../components/ui.tsx';
 import '../locales-tools.ts';
 
 const NS = 'adminTools';
@@ -65,8 +65,20 @@ function ToolRow({ server, tool }: { server: string; tool: AdminTool }) {
 
 function ServerCard({ server }: { server: AdminToolServer }) {
   const { t } = useTranslation(NS);
+  const qc = useQueryClient();
+  const remove = useMutation({
+    mutationFn: () => callRoute(toolsEp.serverDelete, undefined, { params: { name: server.name } }),
+    onSuccess: (data) => qc.setQueryData(KEY, data),
+  });
   return (
     <Card
+      actions={
+        server.source === 'db' && (
+          <button type="button" className={btn.secondary} disabled={remove.isPending} onClick={() => window.confirm(t('add.confirmRemove', { name: server.name })) && remove.mutate()}>
+            {t('add.remove', { name: server.name })}
+          </button>
+        )
+      }
       title={
         <span className="flex flex-wrap items-center gap-2">
           {server.name}
@@ -133,6 +145,47 @@ function ModelsCard({ data }: { data: AdminToolsReply }) {
   );
 }
 
+function AddServerCard() {
+  const { t } = useTranslation(NS);
+  const qc = useQueryClient();
+  const [form, setForm] = useState({ name: '', url: '', headerName: '', headerValue: '' });
+  const add = useMutation({
+    mutationFn: () => callRoute(toolsEp.serverSave, { name: form.name, url: form.url, headers: form.headerName.trim() ? { [form.headerName.trim()]: form.headerValue } : {} }),
+    onSuccess: (data) => {
+      qc.setQueryData(KEY, data);
+      setForm({ name: '', url: '', headerName: '', headerValue: '' });
+      toast.success(t('saved'));
+    },
+  });
+  const field = (key: keyof typeof form, type = 'text') => (
+    <Field label={t(`add.${key}`)} htmlFor={`mcp-${key}`}>
+      <input id={`mcp-${key}`} type={type} className={input} value={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.value })} autoComplete="off" />
+    </Field>
+  );
+  return (
+    <Card title={t('add.title')}>
+      <p className="mb-3 text-sm text-neutral-600 dark:text-neutral-400">{t('add.hint')}</p>
+      <form
+        className="grid gap-3 sm:grid-cols-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          add.mutate();
+        }}
+      >
+        {field('name')}
+        {field('url', 'url')}
+        {field('headerName')}
+        {field('headerValue', 'password')}
+        <div className="sm:col-span-2">
+          <button type="submit" className={btn.primary} disabled={add.isPending || !form.name || !form.url}>
+            {t('add.submit')}
+          </button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
 /** /admin/tools: each MCP server's tools, their switch and price per call, and the models that may use them. */
 export default function ToolsPage() {
   const { t } = useTranslation(NS);
@@ -145,6 +198,7 @@ export default function ToolsPage() {
       {q.data?.servers.map((s) => (
         <ServerCard key={s.name} server={s} />
       ))}
+      <AddServerCard />
       {q.data && <ModelsCard key={q.data.models.map((m) => `${m.id}${m.tools}`).join()} data={q.data} />}
     </div>
   );
