@@ -6,6 +6,8 @@ import { drawable } from './markdown.ts';
 import type { PlacedNode } from './svg-build.ts';
 import { placedOf } from './placed.ts';
 import { MIND_FONT_FAMILY, MIND_FONT_SIZE, MIND_LINE_HEIGHT, MIND_MAX_WIDTH, MIND_PADDING_X } from './style.ts';
+import { FIT_MAX_SCALE, FIT_RATIO } from './view.ts';
+import { showReadable } from './zoom-to.ts';
 
 /** What the page's toolbar asks of the map. */
 export interface MindCanvasHandle {
@@ -27,8 +29,6 @@ interface Props {
 
 /** At most one redraw per this many ms while the outline streams (markmap lays out the whole tree). */
 const REDRAW_MS = 200;
-/** A small map is not blown up past its natural size. */
-const FIT_MAX_SCALE = 1.2;
 const FONT = `400 ${MIND_FONT_SIZE}px/${MIND_LINE_HEIGHT}px ${MIND_FONT_FAMILY}`;
 
 // No plugins: nothing is fetched from a CDN, and the transform stays small.
@@ -43,8 +43,9 @@ const walk = (node: INode | undefined, fn: (n: INode, depth: number) => void, de
 /**
  * The markmap drawing of a markdown outline. Created once; each change of the text redraws it
  * (throttled while streaming, the unfinished last line left out), so the map grows in place
- * without flicker. It fits itself to the view until the user pans or zooms; from then on the
- * user's view is kept.
+ * without flicker. It fits itself to the view, never so small that its labels cannot be read (a
+ * bigger map opens from its root, to pan), until the user pans or zooms; from then on the user's
+ * view is kept. The fit button alone shows the whole map at any size.
  */
 const MindCanvas = forwardRef<MindCanvasHandle, Props>(function MindCanvas({ markdown, streaming, mapKey }, ref) {
   const svgRef = useRef<SVGSVGElement>(null);
@@ -58,7 +59,7 @@ const MindCanvas = forwardRef<MindCanvasHandle, Props>(function MindCanvas({ mar
   latest.current = { markdown, streaming };
 
   useEffect(() => {
-    const m = Markmap.create(svgRef.current!, { duration: 250, maxWidth: MIND_MAX_WIDTH, paddingX: MIND_PADDING_X, spacingVertical: 8, spacingHorizontal: 90, autoFit: false, initialExpandLevel: -1 });
+    const m = Markmap.create(svgRef.current!, { duration: 250, maxWidth: MIND_MAX_WIDTH, paddingX: MIND_PADDING_X, spacingVertical: 8, spacingHorizontal: 90, fitRatio: FIT_RATIO, autoFit: false, initialExpandLevel: -1 });
     // A pan or zoom by the user (not ours) keeps their view from then on.
     m.zoom.on('start.user', (e: { sourceEvent?: unknown }) => {
       if (e.sourceEvent) userMoved.current = true;
@@ -92,7 +93,7 @@ const MindCanvas = forwardRef<MindCanvasHandle, Props>(function MindCanvas({ mar
       const drawn = m.setData(root);
       cost.current = performance.now() - started;
       void drawn.then(() => {
-        if (!userMoved.current) void m.fit(FIT_MAX_SCALE);
+        if (!userMoved.current) void showReadable(m);
       });
     };
     if (!streaming) {
@@ -113,7 +114,7 @@ const MindCanvas = forwardRef<MindCanvasHandle, Props>(function MindCanvas({ mar
       walk(m.state.data, (n) => {
         if (n.payload?.fold) n.payload = { ...n.payload, fold: 0 };
       });
-      void m.renderData().then(() => m.fit(FIT_MAX_SCALE));
+      void m.renderData().then(() => showReadable(m));
     },
     collapseAll: () => {
       const m = mm.current;
@@ -121,7 +122,7 @@ const MindCanvas = forwardRef<MindCanvasHandle, Props>(function MindCanvas({ mar
       walk(m.state.data, (n, depth) => {
         if (depth >= 1 && n.children?.length) n.payload = { ...n.payload, fold: 1 };
       });
-      void m.renderData().then(() => m.fit(FIT_MAX_SCALE));
+      void m.renderData().then(() => showReadable(m));
     },
     placed: () => {
       const m = mm.current;
