@@ -262,6 +262,35 @@ test('sentence-long nodes export whole (SVG text in LibreOffice, PNG); XMind exp
   await shot(page, info, 'mind-long-nodes');
   await expectAccessible(page);
 
+  // It opens readable at either width: the map is too big to fit with legible words, so it is shown from its root
+  // (on screen, at the left) at no less than 12 px text (a one-line label is 20 px at scale 1, so ≥ 16 px here).
+  const canvas = (await page.getByTestId('mind-svg').boundingBox())!;
+  const rootLabel = page.getByTestId('mind-svg').getByText('大模型应用落地路线', { exact: true });
+  const opened = (await rootLabel.boundingBox())!;
+  expect(opened.height).toBeGreaterThanOrEqual(15.5);
+  expect(opened.x).toBeGreaterThanOrEqual(canvas.x);
+  expect(opened.x).toBeLessThan(canvas.x + 60);
+  expect(opened.y).toBeGreaterThan(canvas.y);
+  expect(opened.y + opened.height).toBeLessThan(canvas.y + canvas.height);
+  // The deepest labels are off to the right, to pan to: a drag moves the map with the pointer.
+  const deep = page.getByTestId('mind-svg').getByText(/^Hybrid search/);
+  expect((await deep.boundingBox())!.x + 40).toBeGreaterThan(canvas.x + canvas.width);
+  await page.mouse.move(canvas.x + canvas.width / 2, canvas.y + canvas.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(canvas.x + canvas.width / 2 - 150, canvas.y + canvas.height / 2 - 20, { steps: 8 });
+  await page.mouse.up();
+  await expect.poll(async () => (await rootLabel.boundingBox())!.x).toBeCloseTo(opened.x - 150, -1);
+  // 适应画布, asked for, shows the whole map however small its words get.
+  await page.getByRole('button', { name: '适应画布' }).click();
+  await page.waitForTimeout(600);
+  for (const t of [rootLabel, deep]) {
+    const box = (await t.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(canvas.x);
+    expect(box.x + box.width).toBeLessThanOrEqual(canvas.x + canvas.width);
+  }
+  expect((await rootLabel.boundingBox())!.height).toBeLessThan(opened.height);
+  await shot(page, info, 'mind-long-nodes-fit');
+
   // SVG: every label in full as <text>/<tspan>, no HTML inside.
   const svgDl = page.waitForEvent('download');
   await page.getByRole('button', { name: '导出 SVG' }).click();
