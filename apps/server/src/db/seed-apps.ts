@@ -12,26 +12,19 @@
  * The integrity rules (seed-apps.test.ts) check what a schema cannot: unique keys, categories that
  * exist, variables used in the prompt.
  */
+import { templateVariable, type TemplateVariable } from '@app/shared';
 import { z } from 'zod';
 import categoriesJson from './seed/app-categories.json' with { type: 'json' };
 import expertsJson from './seed/experts.json' with { type: 'json' };
 import templatesJson from './seed/templates.json' with { type: 'json' };
 
-const FORM_TYPES = ['input_text', 'input_textarea', 'input_number', 'select'] as const;
-export type FormType = (typeof FORM_TYPES)[number];
+export type FormType = TemplateVariable['form_type'];
 
 /** A text written as one string or as its lines. */
 const text = z.union([z.string(), z.array(z.string())]).transform((t) => (Array.isArray(t) ? t.join('\n') : t));
 
-const variable = z.strictObject({
-  name: z.string(),
-  form_type: z.enum(FORM_TYPES),
-  placeholder: z.string(),
-  tip: z.string(),
-  require: z.boolean(),
-  limit_min: z.number().optional(),
-  select_values: z.array(z.string()).optional(),
-});
+/** The contract's variable, with no field it does not name (a misspelt key in the JSON is an error, not ignored). */
+const variable = z.strictObject(templateVariable.shape);
 
 const category = z.strictObject({ name: z.string(), icon: z.string(), kind: z.enum(['template', 'expert']) });
 
