@@ -125,3 +125,24 @@ export function parseOutline(markdown: string): { title: string; sections: DeckS
 /** The outline back as Markdown (the prompt of the slide steps, the editor's copy). */
 export const outlineMarkdown = (title: string, sections: DeckSection[]) =>
   [`# ${title}`, ...sections.flatMap((s) => [`## ${s.title}`, ...s.points.map((p) => `- ${p}`)])].join('\n');
+
+/** One exported page: slide `index`, its points `from`…`to` (bullets, or the rows of both columns). */
+export interface DeckPage {
+  index: number;
+  from: number;
+  to: number;
+}
+
+/** The title of a slide's second and later pages. */
+export const continuedTitle = (title: string, en: boolean) => `${title}${en ? ' (cont.)' : '（续）'}`;
+
+/** The slide a page shows: its share of the points, 「（续）」 and no notes after the first page. */
+export function pageSlide<S extends { kind: string; title: string; notes: string; bullets?: string[]; left?: { heading: string; bullets: string[] }; right?: { heading: string; bullets: string[] } }>(s: S, page: Pick<DeckPage, 'from' | 'to'>, en: boolean): S {
+  const later = page.from > 0;
+  const head = later ? { title: continuedTitle(s.title, en), notes: '' } : {};
+  if (s.kind === 'two-column' && s.left && s.right) {
+    return { ...s, ...head, left: { ...s.left, bullets: s.left.bullets.slice(page.from, page.to) }, right: { ...s.right, bullets: s.right.bullets.slice(page.from, page.to) } };
+  }
+  if (s.kind === 'bullets' && s.bullets?.length) return { ...s, ...head, bullets: s.bullets.slice(page.from, page.to) };
+  return s;
+}

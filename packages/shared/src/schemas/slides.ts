@@ -51,6 +51,8 @@ export const deckSlide = z.object({
   notes: z.string().max(DECK_NOTES_MAX, `备注不能超过 ${DECK_NOTES_MAX} 个字`).refine(isSafeText, UNSAFE_TEXT_MESSAGE).default(''),
   /** The outline section it belongs to (-1: cover, contents, end). */
   section: z.number().int().min(-1).max(DECK_SECTIONS_MAX),
+  /** A section divider's illustration (the stored picture's URL): set by the server when the operator turns pictures on, never by an edit. */
+  image: z.string().max(500).optional(),
 });
 export type DeckSlide = z.infer<typeof deckSlide>;
 
@@ -82,6 +84,11 @@ export const deckView = deckSummary.extend({
   sourceTitle: z.string(),
   /** The server can convert the deck to PDF (LibreOffice is installed): `export?format=pdf` works. */
   pdf: z.boolean(),
+  /**
+   * The slides as the export draws them: a slide whose points do not fit goes on over more pages
+   * (titled …（续）); each page names its slide and the range of its points (bullets, or column rows).
+   */
+  exportPages: z.array(z.object({ index: z.number(), from: z.number(), to: z.number() })),
 });
 export type DeckView = z.infer<typeof deckView>;
 
@@ -144,7 +151,7 @@ export const deckThemeBody = z.object({ id: dbId('PPT'), theme: themeId });
 export const deckSlideBody = z.object({
   id: dbId('PPT'),
   index: z.coerce.number({ error: '页码无效' }).int('页码无效').min(0, '页码无效').max(DECK_PAGES_MAX - 1, '页码无效'),
-  slide: deckSlide.omit({ kind: true, section: true }),
+  slide: deckSlide.omit({ kind: true, section: true, image: true }),
 });
 export type DeckSlideBody = z.infer<typeof deckSlideBody>;
 

@@ -1,5 +1,5 @@
 import type PptxGenJS from 'pptxgenjs';
-import { slideTheme, type DeckSlide, type SlideTheme } from '@app/shared';
+import { continuedTitle, pageSlide, slideTheme, type DeckPage, type DeckSlide, type SlideTheme } from '@app/shared';
 import { CHART_LABEL_MAX } from './compose.ts';
 import { ems, fitting, heightOf, linesOf, listHeight } from './measure.ts';
 
@@ -134,7 +134,6 @@ const BULLET_MIN = 14;
 const COLUMN_MIN = 12;
 const COL_GAP = 0.5;
 const colW = (TEXT_W - COL_GAP) / 2;
-const more = (title: string, en: boolean) => `${title}${en ? ' (cont.)' : '（续）'}`;
 
 /** A column's heading size and height (a long heading wraps, and the list starts below it). */
 function columnHeading(heading: string): { size: number; h: number } {
@@ -150,38 +149,45 @@ function columnsFit(s: DeckSlide, from: number, to: number, top: number): boolea
   });
 }
 
-/** The slides as they are drawn: one that does not fit at the smallest size goes on over more slides, no text lost. */
-export function paginate(slides: DeckSlide[], en: boolean): DeckSlide[] {
-  return slides.flatMap((s): DeckSlide[] => {
-    if (s.kind === 'two-column' && s.left && s.right) {
-      const top = titleLayout(more(s.title, en)).top;
-      const rows = Math.max(s.left.bullets.length, s.right.bullets.length);
-      const pages: DeckSlide[] = [];
-      for (let from = 0; from < rows || !pages.length; ) {
+/**
+ * Where each slide's points are cut: one that does not fit at the smallest size goes on over more
+ * pages, no text lost. The web preview gets the same pages (deckView), so it shows what the export gives.
+ */
+export function splitPages(slides: DeckSlide[], en: boolean): DeckPage[] {
+  return slides.flatMap((s, index): DeckPage[] => {
+    const ranges = (count: number, fits: (from: number, to: number) => boolean): DeckPage[] => {
+      const pages: DeckPage[] = [];
+      for (let from = 0; from < count || !pages.length; ) {
         let to = from + 1;
-        while (to < rows && columnsFit(s, from, to + 1, top)) to++;
-        pages.push({ ...s, title: pages.length ? more(s.title, en) : s.title, notes: pages.length ? '' : s.notes, left: { ...s.left, bullets: s.left.bullets.slice(from, to) }, right: { ...s.right, bullets: s.right.bullets.slice(from, to) } });
+        while (to < count && fits(from, to + 1)) to++;
+        pages.push({ index, from, to: Math.min(to, Math.max(count, 1)) });
         from = to;
       }
       return pages;
+    };
+    if (s.kind === 'two-column' && s.left && s.right) {
+      const top = titleLayout(continuedTitle(s.title, en)).top;
+      return ranges(Math.max(s.left.bullets.length, s.right.bullets.length), (from, to) => columnsFit(s, from, to, top));
     }
     if (s.kind === 'bullets' && s.bullets?.length) {
-      const top = titleLayout(more(s.title, en)).top;
-      const pages: DeckSlide[] = [];
-      for (let from = 0; from < s.bullets.length; ) {
-        let to = from + 1;
-        while (to < s.bullets.length && listHeight(s.bullets.slice(from, to + 1), TEXT_W, BULLET_MIN) <= BOTTOM - top) to++;
-        pages.push({ ...s, title: pages.length ? more(s.title, en) : s.title, notes: pages.length ? '' : s.notes, bullets: s.bullets.slice(from, to) });
-        from = to;
-      }
-      return pages;
+      const top = titleLayout(continuedTitle(s.title, en)).top;
+      const items = s.bullets;
+      return ranges(items.length, (from, to) => listHeight(items.slice(from, to), TEXT_W, BULLET_MIN) <= BOTTOM - top);
     }
+    const n = s.bullets?.length ?? 0;
+    return [{ index, from: 0, to: n }];
+  });
+}
+
+/** The slides as they are drawn: the pages of splitPages; a chart label the chart shortens is given whole in the notes. */
+export function paginate(slides: DeckSlide[], en: boolean): DeckSlide[] {
+  return splitPages(slides, en).map((page) => {
+    const s = pageSlide(slides[page.index]!, page, en);
     if (s.kind === 'chart' && s.chart?.length) {
-      // A label the chart shortens is given whole in the notes.
       const long = s.chart.map((c) => c.label).filter((l) => Array.from(l).length > CHART_LABEL_MAX && !s.notes.includes(l));
-      if (long.length) return [{ ...s, notes: `${s.notes}${s.notes ? '\n' : ''}${en ? 'Full labels: ' : '完整类别名：'}${long.join(en ? '; ' : '；')}` }];
+      if (long.length) return { ...s, notes: `${s.notes}${s.notes ? '\n' : ''}${en ? 'Full labels: ' : '完整类别名：'}${long.join(en ? '; ' : '；')}` };
     }
-    return [s];
+    return s;
   });
 }
 

@@ -16,6 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { slideDecks } from '../../db/schema/index.ts';
 import { officeCommand } from './pdf.ts';
 import { maxSectionsFor, planDeck } from './plan.ts';
+import { splitPages } from './pptx.ts';
 
 export type DeckRow = typeof slideDecks.$inferSelect;
 
@@ -50,6 +51,7 @@ export function deckSummary(d: DeckRow, nowMs = Date.now()): DeckSummary {
 export function deckView(d: DeckRow, nowMs = Date.now()): DeckView {
   const planned = d.status === 'outlining' || d.status === 'outline' ? 0 : d.slides.length;
   const summary = deckSummary(d, nowMs);
+  const slides = d.status === 'generating' ? [] : d.slides.filter((x): x is DeckSlide => x !== null);
   return {
     ...summary,
     audience: d.audience,
@@ -57,13 +59,14 @@ export function deckView(d: DeckRow, nowMs = Date.now()): DeckView {
     outline: d.outline,
     // A deck is delivered whole: while its job runs (and the quota can still be refunded) the
     // view shows the progress (slideCount, planned), not the slides written so far.
-    slides: d.status === 'generating' ? [] : d.slides.filter((x): x is DeckSlide => x !== null),
+    slides,
     planned,
     error: summary.status === 'failed' && d.status === 'outlining' ? '大纲生成中断，请手动添加章节或重新开始' : d.errorText,
     charged: d.charged,
     sourceTitle: d.sourceTitle,
     // LibreOffice is looked up once per process: the PDF download shows only where it works.
     pdf: officeCommand() !== null,
+    exportPages: splitPages(slides, d.language === 'en'),
   };
 }
 
@@ -126,7 +129,8 @@ export class SlidesService {
       const slides = d.slides.filter((x): x is DeckSlide => x !== null);
       const old = slides[body.index];
       if (!old) throw field('index', '页码无效');
-      slides[body.index] = { ...old, ...body.slide, kind: old.kind, section: old.section };
+      // The picture is the server's: an edit keeps it (and cannot point the export at another address).
+      slides[body.index] = { ...old, ...body.slide, kind: old.kind, section: old.section, image: old.image };
       return { slides };
     });
   }
