@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CHAT_INPUT_HARD_MAX, CHAT_TITLE_MAX, IMAGES_PER_CONVERSATION, TEMPERATURE_MAX } from '../constants.ts';
 import { ID_MAX } from '../safe-text.ts';
 import { optionalText } from './common.ts';
-import { turnResumeEvent, turnSecret } from './turns.ts';
+import { toolStep, turnResumeEvent, turnSecret } from './turns.ts';
 
 /** A group id: a positive integer, sent as a number or a numeric string. */
 const groupId = (label: string) =>
@@ -69,6 +69,8 @@ export const chatCreateBody = z
     search: flag.default(false),
     /** With `retry`: the question to answer again (the new reply is a sibling of its earlier ones); absent, the last question on screen. */
     messageId: z.coerce.number({ error: 'messageId 无效' }).int('messageId 无效').positive('messageId 无效').max(ID_MAX, 'messageId 无效').optional(),
+    /** The tools (function names, `server__tool`) the user picked for this turn; only for a model allowed to use tools. */
+    tools: z.array(z.string().min(1, '工具名无效').max(64, '工具名无效'), { error: 'tools 无效' }).max(32, '最多选择 32 个工具').optional(),
   })
   .superRefine((b, ctx) => {
     if (b.parentId !== undefined && b.uuid === 0) ctx.addIssue({ code: 'custom', path: ['parentId'], message: '新对话不能指定上一条消息' });
@@ -133,6 +135,8 @@ export const chatStreamEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('delta'), text: z.string() }),
   /** The next piece of a reasoning model's thinking: comes before the answer's deltas, shown apart from them. */
   z.object({ type: z.literal('thinking'), text: z.string() }),
+  /** A turn with tools: a call started (`running`) or finished; the same `id` again replaces the earlier state. */
+  z.object({ type: z.literal('tool'), step: toolStep }),
   turnResumeEvent,
   z.object({
     type: z.literal('done'),
@@ -206,6 +210,8 @@ export const chatMessage = z.object({
   /** A reasoning model's thinking, apart from the answer in `text` (absent when it had none), and how long it thought. */
   thinking: z.string().optional(),
   thinkingMs: z.number().nullable().optional(),
+  /** A reply of a turn with tools: its calls, in order (absent when it had none). */
+  tools: z.array(toolStep).optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 /**

@@ -12,6 +12,30 @@ export const turnResumeQuery = z.object({ secret: turnSecret });
 export type TurnResumeQuery = z.infer<typeof turnResumeQuery>;
 
 /**
+ * One tool call of a turn with tools (MCP, issue 31), as the page shows it: `running` while the
+ * call is in flight, then `ok`, `error` (the call failed; costs nothing) or `refused` (never made:
+ * not enabled, not picked, bad arguments). `result` is the text the model read (cut to the
+ * server's limit; `fullLength` is the length before the cut); `price`: credits the call costs.
+ */
+export const toolStep = z.object({
+  id: z.string(),
+  round: z.number(),
+  /** The function name the model called (`server__tool`). */
+  name: z.string(),
+  server: z.string().nullable(),
+  tool: z.string().nullable(),
+  /** The model's arguments, as JSON text. */
+  arguments: z.string(),
+  status: z.enum(['running', 'ok', 'error', 'refused']),
+  result: z.string().optional(),
+  fullLength: z.number().optional(),
+  truncated: z.boolean().optional(),
+  price: z.number().optional(),
+  ms: z.number().optional(),
+});
+export type ToolStep = z.infer<typeof toolStep>;
+
+/**
  * The first event of a resumed stream: the whole text produced so far. It is followed by the
  * feature's own `delta` events and its closing `done` / `error`, exactly as on the first stream.
  * A turn that is no longer live answers JSON code 404 instead (its reply is in the history).
@@ -22,5 +46,7 @@ export const turnResumeEvent = z.object({
   /** A reasoning model's thinking so far (apart from `text`), and how long it has thought (till the answer began). */
   thinking: z.string().optional(),
   thinkingMs: z.number().optional(),
+  /** A turn with tools: its calls so far, finished ones and the one in flight (`running`). */
+  tools: z.array(toolStep).optional(),
 });
 export type TurnResumeEvent = z.infer<typeof turnResumeEvent>;

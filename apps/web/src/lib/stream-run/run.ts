@@ -30,6 +30,8 @@ export type TurnEvent =
   | { type: 'delta'; text: string }
   /** A reasoning model's thinking (the feature shows it apart from the text, through onEvent). */
   | { type: 'thinking'; text: string }
+  /** A call of a turn with tools, started or finished (the feature shows it through onEvent). */
+  | { type: 'tool'; step: unknown }
   | { type: 'resume'; text: string }
   | { type: 'done' }
   | { type: 'error'; code: number; message: string };
