@@ -211,6 +211,8 @@ const envSchema = z.object({
   DRAW_OPENAI_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   DRAW_OPENAI_API_KEY: opt,
   DRAW_IMAGE_MODEL: z.string().default('gpt-image-1'),
+  /** AI PPT: each section divider gets a picture of its title drawn through the drawing path (offline painter without a key); off unless 1. */
+  SLIDES_ILLUSTRATIONS: bool,
   /** Professional drawing: a midjourney-proxy and its mj-api-secret; simulated offline without it. */
   MJ_PROXY_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   MJ_API_SECRET: opt,

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { slideDecks } from '../../db/schema/index.ts';
 import type { Models } from '../models/service.ts';
 import type { EndedJob, JobRun, JobStep, Jobs } from '../turns/service.ts';
+import { drawIllustration, illustrationsOn } from './illustrate.ts';
 import { offlineSectionSlides, OFFLINE_TAG } from './offline.ts';
 import { deckModel } from './outline.ts';
 import type { Slot } from './plan.ts';
@@ -140,6 +141,14 @@ export class DeckWriter {
       const slides = await this.writeSection(deck, s.next, mine.map((x) => x.slot), run.signal);
       written = s.slots.map(() => null);
       mine.forEach((x, k) => (written[x.i] = slides[k] ?? null));
+      if (illustrationsOn(this.ctx)) {
+        for (const x of mine) {
+          const slide = written[x.i];
+          if (slide?.kind !== 'section') continue;
+          const url = await drawIllustration(this.ctx, deck, s.next, slide.title);
+          if (url) written[x.i] = { ...slide, image: url };
+        }
+      }
     }
     const count = await this.save(deck.id, run.id, written);
     const next = s.next + 1;

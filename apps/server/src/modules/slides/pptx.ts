@@ -18,7 +18,12 @@ export interface DeckForExport {
   theme: string;
   slides: DeckSlide[];
   offline: boolean;
+  /** Divider pictures by the slide's image URL, as data URLs (loadPictures); a slide whose picture is missing is drawn without. */
+  pictures?: Record<string, string>;
 }
+
+/** Where a divider's picture goes (inches): the right half, below the section master's accent bar. */
+export const PICTURE_BOX = { x: W / 2, y: 0.18, w: W / 2, h: H - 0.18 } as const;
 
 /** The name the file's properties give as its author and company. */
 export const PRODUCT_NAME = '知行 AI';
@@ -72,11 +77,18 @@ export async function buildPptx(deck: DeckForExport): Promise<Buffer> {
       // Plain text boxes where the master's placeholders are: a size set on a placeholder is not always kept.
       const cover = master === 'COVER';
       const box = cover ? { y: 2.3, h: 1.6, valign: 'bottom' as const } : { y: 2.6, h: 1.4, valign: 'middle' as const };
-      const size = fitting((z) => heightOf(s.title, W - 2.4, z), box.h, 44, 16) ?? 16;
-      slide.addText(s.title, { x: 1.2, y: box.y, w: W - 2.4, h: box.h, valign: box.valign, align: 'left', ...head, fontSize: size, bold: true, color: t.coverText, fit: 'none' });
+      // A divider's picture fills the right half under the accent bar; the text keeps to the left of it.
+      const picture = !cover && s.image ? deck.pictures?.[s.image] : undefined;
+      if (picture) slide.addImage({ data: picture, ...PICTURE_BOX });
+      const textW = picture ? PICTURE_BOX.x - 1.2 - 0.4 : W - 2.4;
+      const size = fitting((z) => heightOf(s.title, textW, z), box.h, 44, 16) ?? 16;
+      // A long title beside a picture grows its box (centred where the box was) rather than run out of it.
+      const need = heightOf(s.title, textW, size);
+      const title = need > box.h ? { y: Math.max(0.4, box.y + box.h / 2 - need / 2), h: need } : { y: box.y, h: box.h };
+      slide.addText(s.title, { x: 1.2, y: title.y, w: textW, h: title.h, valign: box.valign, align: 'left', ...head, fontSize: size, bold: true, color: t.coverText, fit: 'none' });
       if (s.subtitle) {
-        const sub = fitting((z) => heightOf(s.subtitle!, W - 2.4, z), 0.8, 20, 11) ?? 11;
-        slide.addText(s.subtitle, { x: 1.2, y: cover ? 4.3 : 4.0, w: W - 2.4, h: cover ? 0.9 : 0.8, valign: 'top', ...body, fontSize: sub, color: t.coverText, fit: 'none' });
+        const sub = fitting((z) => heightOf(s.subtitle!, textW, z), 0.8, 20, 11) ?? 11;
+        slide.addText(s.subtitle, { x: 1.2, y: Math.max(cover ? 4.3 : 4.0, title.y + title.h + 0.1), w: textW, h: cover ? 0.9 : 0.8, valign: 'top', ...body, fontSize: sub, color: t.coverText, fit: 'none' });
       }
     }
     if (s.notes) slide.addNotes(s.notes);

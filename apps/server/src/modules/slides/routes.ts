@@ -8,6 +8,7 @@ import { route } from '../../core/routes.ts';
 import { listPptPackages, packageView, readBalance } from '../billing/public.ts';
 import type { DeckWriter } from './generate.ts';
 import type { OutlineTurns } from './outline.ts';
+import { loadPictures } from './illustrate.ts';
 import { officeCommand, pptxToPdf } from './pdf.ts';
 import { buildPptx } from './pptx.ts';
 import type { SlidesService } from './service.ts';
@@ -53,7 +54,7 @@ export function slidesRoutes(app: FastifyInstance, ctx: AppContext, deps: { serv
     if (deck.status !== 'done') throw conflict('PPT 还没有生成完成，暂不能导出');
     if (query.format === 'pdf' && !officeCommand()) throw new AppError(Code.BAD_REQUEST, '服务器未安装 LibreOffice，暂不支持导出 PDF', 400);
     const slides = deck.slides.filter((s): s is DeckSlide => s !== null);
-    const file = await buildPptx({ title: deck.title, language: deck.language, theme: deck.theme, slides, offline: deck.offline });
+    const file = await buildPptx({ title: deck.title, language: deck.language, theme: deck.theme, slides, offline: deck.offline, pictures: await loadPictures(ctx, slides) });
     if (query.format === 'pdf') {
       const pdf = await pptxToPdf(file).catch((err: unknown) => {
         ctx.log.error({ err, deckId: deck.id }, 'slides: PDF conversion failed');
