@@ -55,6 +55,8 @@ export default defineConfig({
       DATA_DIR: `.tmp/e2e-${runId}`,
       LOG_LEVEL: 'warn',
       DEV_EXPOSE_SMS_CODES: '1',
+      // AI PPT: section dividers get a picture (e2e/slides.spec.ts looks at it in the preview).
+      SLIDES_ILLUSTRATIONS: '1',
       // Every browser test registers from 127.0.0.1.
       SMS_PER_IP_PER_HOUR: '100000',
       REGISTER_PER_IP_PER_HOUR: '100000',
