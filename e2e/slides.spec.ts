@@ -8,7 +8,7 @@ const axe = (page: Page, dialog = false) => expectAccessible(page, '[data-testid
 
 test.describe('AI PPT', () => {
   test('topic → outline edited → quota bought in the ppt dialog → slides → view, theme, edit, present, download', async ({ page, context }, info) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     const { token } = await loginViaApi(page);
@@ -151,6 +151,39 @@ test.describe('AI PPT', () => {
     await expect(page.getByRole('link', { name: /人工智能在中学教育中的应用/ }).first()).toBeVisible();
     await axe(page);
     await shot(page, info, 'view-history');
+
+    // A 12-page deck: each section divider has its picture (the e2e server turns them on), and a
+    // slide too long for one page is previewed as the export splits it, so every point is seen.
+    const auth = { authorization: `Bearer ${token}` };
+    const v = (await (await page.request.post('/api/aippt/outline/validate', { headers: auth, data: { topic: '城市更新与社区营造', pages: 12 } })).json()).data as { secret: string; deckId: number };
+    await page.request.get(`/api/aippt/outline/stream?secret=${v.secret}`, { headers: auth });
+    expect((await (await page.request.post('/api/aippt/deck/generate', { headers: auth, data: { id: v.deckId } })).json()).code).toBe(200);
+    const viewOf = async () => (await (await page.request.get(`/api/aippt/ppt/viewContent?id=${v.deckId}`, { headers: auth })).json()).data as { status: string; slides: { kind: string; title: string; image?: string }[]; exportPages: { index: number; from: number }[] };
+    await expect.poll(async () => (await viewOf()).status, { timeout: 60_000 }).toBe('done');
+    const before = await viewOf();
+    const long = before.slides.findIndex((s) => s.kind === 'bullets');
+    const points = Array.from({ length: 8 }, (_, k) => `要点 ${k + 1}：${'老旧小区改造要兼顾居民意愿、公共空间与长期运营，'.repeat(4)}`.slice(0, 118));
+    expect((await (await page.request.post('/api/aippt/deck/slide', { headers: auth, data: { id: v.deckId, index: long, slide: { title: '改造要点', bullets: points, notes: '' } } })).json()).code).toBe(200);
+    const deck = await viewOf();
+    const total = deck.exportPages.length;
+    expect(total).toBeGreaterThan(deck.slides.length);
+    await page.goto(`/view?id=${v.deckId}`);
+    await expect(page.getByText(`1 / ${total}`)).toBeVisible();
+    const divider = deck.exportPages.findIndex((p) => deck.slides[p.index]!.kind === 'section');
+    expect(deck.slides[deck.exportPages[divider]!.index]!.image).toBeTruthy();
+    await page.getByRole('button', { name: new RegExp(`^第 ${divider + 1} 页`) }).click();
+    await expect(page.getByText(`${divider + 1} / ${total}`)).toBeVisible();
+    const picture = page.getByRole('img', { name: deck.slides[deck.exportPages[divider]!.index]!.title }).getByTestId('slide-illustration');
+    await expect(picture).toBeVisible();
+    expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await shot(page, info, 'view-illustration');
+    const later = deck.exportPages.findIndex((p) => p.index === long && p.from > 0);
+    await page.getByRole('button', { name: new RegExp(`^第 ${later + 1} 页：改造要点（续）`) }).click();
+    const continued = page.getByRole('img', { name: '改造要点（续）' });
+    await expect(continued).toBeVisible();
+    await expect(continued.getByText(points.at(-1)!)).toBeVisible();
+    await axe(page);
+    await shot(page, info, 'view-continued');
     expect(errors).toEqual([]);
   });
 });

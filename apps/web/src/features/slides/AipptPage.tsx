@@ -14,6 +14,7 @@ import { slidesApi, streamOutline } from './api.ts';
 import { DeckHistory } from './components/DeckHistory.tsx';
 import { cleanOutline, OutlineEditor, type EditableOutline } from './components/OutlineEditor.tsx';
 import { SlideCanvas } from './components/SlideCanvas.tsx';
+import { previewPages } from './pages.ts';
 import './locales.ts';
 
 const POLL_MS = 1500;
@@ -420,7 +421,7 @@ function Progress({ deck, onChanged }: { deck: DeckView; onChanged(d: DeckView):
       </div>
       <div ref={lastRef} className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {done
-          ? deck.slides.map((s, i) => <SlideCanvas key={i} slide={s} theme={theme} number={i + 1} className="rounded-lg shadow-sm ring-1 ring-black/5" />)
+          ? previewPages(deck).map((p, i) => <SlideCanvas key={i} slide={p.slide} theme={theme} number={i + 1} className="rounded-lg shadow-sm ring-1 ring-black/5" />)
           : Array.from({ length: total }, (_, i) => (
               <div
                 key={i}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ArrowLeft, Download, FileDown, Loader2, PencilLine, Play } from 'lucide-react';
@@ -12,6 +12,7 @@ import { DeckHistory } from './components/DeckHistory.tsx';
 import { Presenter } from './components/Presenter.tsx';
 import { SlideCanvas } from './components/SlideCanvas.tsx';
 import { SlideEditor } from './components/SlideEditor.tsx';
+import { previewPages } from './pages.ts';
 import './locales.ts';
 
 const toolButton =
@@ -57,7 +58,9 @@ export default function ViewPage() {
   }, [id, token]);
 
   const theme = slideTheme(deck?.theme);
-  const slide = deck?.slides[current];
+  const pages = useMemo(() => (deck ? previewPages(deck) : []), [deck]);
+  const page = pages[current];
+  const slide = page?.slide;
 
   const switchTheme = async (themeId: string) => {
     if (!deck || themeId === deck.theme) return;
@@ -129,7 +132,7 @@ export default function ViewPage() {
       ) : (
         <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
           <ol className="order-2 flex gap-2 overflow-x-auto border-t border-neutral-200/70 bg-white p-2 lg:order-1 lg:w-52 lg:flex-col lg:overflow-x-visible lg:overflow-y-auto lg:border-t-0 lg:border-r dark:border-neutral-800 dark:bg-neutral-900" aria-label={t('view.slides')}>
-            {deck.slides.map((s, i) => (
+            {pages.map(({ slide: s }, i) => (
               <li key={i} className="shrink-0">
               <button
                 type="button"
@@ -164,7 +167,7 @@ export default function ViewPage() {
                 <PencilLine className="size-4" aria-hidden />
                 {t('view.edit')}
               </button>
-              <span className="ml-auto text-xs text-neutral-600 tabular-nums dark:text-neutral-300">{t('view.counter', { n: current + 1, total: deck.slides.length })}</span>
+              <span className="ml-auto text-xs text-neutral-600 tabular-nums dark:text-neutral-300">{t('view.counter', { n: current + 1, total: pages.length })}</span>
             </div>
             <div className="px-3 pt-3 sm:px-6">
               <SlideCanvas slide={slide} theme={theme} number={current + 1} className="rounded-lg shadow-md" />
@@ -200,12 +203,12 @@ export default function ViewPage() {
           </div>
         </div>
       )}
-      {presenting && deck && <Presenter slides={deck.slides} theme={theme} start={current} onClose={(at) => { setPresenting(false); setCurrent(at); }} />}
-      {editing && deck && slide && (
+      {presenting && deck && <Presenter slides={pages.map((p) => p.slide)} theme={theme} start={current} onClose={(at) => { setPresenting(false); setCurrent(at); }} />}
+      {editing && deck && page && deck.slides[page.index] && (
         <SlideEditor
           deckId={deck.id}
-          index={current}
-          slide={slide}
+          index={page.index}
+          slide={deck.slides[page.index]!}
           onClose={() => setEditing(false)}
           onSaved={(d) => {
             setDeck(d);

@@ -28,6 +28,8 @@ export function SlideCanvas({ slide, theme, number, className = '', label }: { s
 
 function CoverSlide({ slide, theme, head }: { slide: DeckSlide; theme: SlideTheme; head: CSSProperties }) {
   const section = slide.kind === 'section';
+  const pictured = section && !!slide.image;
+  const textRight = pictured ? '53%' : '9%';
   return (
     <>
       {section ? (
@@ -45,14 +47,16 @@ function CoverSlide({ slide, theme, head }: { slide: DeckSlide; theme: SlideThem
       ) : (
         <div className="absolute" style={{ inset: '5.3% 3%', border: `0.25cqw solid ${hex(theme.accent2)}` }} />
       )}
-      <div className="absolute flex flex-col justify-end" style={{ left: '9%', right: '9%', top: '20%', height: '32%' }}>
-        <h2 className="leading-tight font-bold break-words" style={{ ...head, fontSize: slide.title.length > 24 ? '3.6cqw' : '4.6cqw' }}>
+      {/* A divider's illustration takes the right half (as in the .pptx); the text keeps to the left. */}
+      {pictured && <img src={slide.image} alt="" className="absolute object-cover" style={{ left: '50%', right: 0, top: '2.4%', bottom: 0, width: '50%', height: '97.6%' }} data-testid="slide-illustration" />}
+      <div className="absolute flex flex-col justify-end" style={{ left: '9%', right: textRight, top: '20%', height: '32%' }}>
+        <h2 className="leading-tight font-bold break-words" style={{ ...head, fontSize: slide.title.length > (pictured ? 12 : 24) ? '3.6cqw' : '4.6cqw' }}>
           {slide.title}
         </h2>
       </div>
       <div className="absolute" style={{ left: '9%', top: '54%', width: '12%', height: '1%', background: hex(theme.accent2) }} />
       {slide.subtitle && (
-        <p className="absolute" style={{ left: '9%', right: '9%', top: '58%', fontSize: '2.2cqw', opacity: 0.92 }}>
+        <p className="absolute" style={{ left: '9%', right: textRight, top: '58%', fontSize: '2.2cqw', opacity: 0.92 }}>
           {slide.subtitle}
         </p>
       )}
