@@ -170,7 +170,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const turns = createTurnEngine(ctx, opts.turns ?? { leaseMs: config.env.TURN_LEASE_MS, tickMs: config.env.TURN_TICK_MS, graceMs: shutdownGraceMs(config) });
   let tools!: ToolsService;
   await plugin(async (s) => (tools = await registerTools(s, ctx)));
-  await plugin((s) => registerChat(s, ctx, models, turns));
+  await plugin((s) => registerChat(s, ctx, models, turns, tools));
   let documents!: ReturnType<typeof registerDocuments>;
   await plugin((s) => (documents = registerDocuments(s, ctx, models, turns, opts.documents)));
   let draw!: DrawService;

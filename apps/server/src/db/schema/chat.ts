@@ -1,6 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
-import type { ChatSearch } from '@app/shared';
+import type { ChatSearch, ToolStep } from '@app/shared';
 
 /** A conversation. `id` is what the API calls `uuid`. type: 1 chat, 2 expert, 3 template. */
 export const chatGroups = pgTable(
@@ -51,6 +51,8 @@ export const chatMessages = pgTable(
     thinking: text('thinking').notNull().default(''),
     /** How long it thought, from its first thinking to its first answer (null: no thinking apart). */
     thinkingMs: integer('thinking_ms'),
+    /** A turn with tools: its calls in order (null: none). */
+    tools: jsonb('tools').$type<ToolStep[]>(),
     images: jsonb('images').$type<string[]>().notNull().default([]),
     status: text('status').notNull().default('complete'),
     errorText: text('error_text'),

@@ -24,6 +24,7 @@ import { balanceError, spendable, type ChatModel, type ModelCatalog } from '../m
 import { prepareTurn } from '../turns/service.ts';
 import type { PastMessage } from './prompt.ts';
 import { NO_WEB_SEARCH, type ChatWebSearch } from './search.ts';
+import { maxToolCost, type ToolsService } from '../tools/public.ts';
 import { deleteSubtree, endOfBranch, messageOf, pathTo } from './tree.ts';
 import { CHAT_TURN_PREFIX, type PreparedTurn } from './turns.ts';
 import { groupView, messageView, titleOf, type GroupRow } from './views.ts';
@@ -47,6 +48,8 @@ export class ChatService {
     private catalog: ModelCatalog,
     /** Who may search and what it costs (none: search is off, as for readers of conversations such as share links). */
     private webSearch: Pick<ChatWebSearch, 'refusal' | 'cost'> = NO_WEB_SEARCH,
+    /** MCP tools a turn may use (none: a turn naming tools is refused). */
+    private tools: ToolsService | null = null,
   ) {}
 
   /** The caller's live group (core/access decides), else 404 — the same answer whether it is gone or someone else's. */
@@ -120,7 +123,8 @@ export class ChatService {
       const refused = this.webSearch.refusal(model.code);
       if (refused) throw field('search', refused === 'off' ? '联网搜索未开启' : '当前模型不支持联网搜索，请换一个模型');
     }
-    const cost = model.cost + (body.search ? this.webSearch.cost : 0);
+    const picked = body.tools?.length ? await this.pickTools(model, body.tools) : null;
+    const cost = model.cost + (body.search ? this.webSearch.cost : 0) + (picked ? picked.most : 0);
     const balance = await readBalanceBatched(this.ctx.db, caller.id, this.ctx.clock.now());
     if (spendable(balance, model.pool) < cost) throw balanceError(model.pool);
 
@@ -151,8 +155,22 @@ export class ChatService {
       systemMessage: body.systemMessage,
       ...(body.search ? { search: true } : {}),
       ...(expert ? { appPrompt: expert.prompt } : {}),
+      ...(picked ? { tools: picked.names } : {}),
     } satisfies PreparedTurn, CHAT_TURN_PREFIX);
     return { uuid: groupId, secret };
+  }
+
+  /**
+   * The tools picked for a turn: each must be one an administrator turned on, and the model one
+   * allowed to use tools. `most`: what the turn's calls may cost at most (held on top of the model).
+   */
+  private async pickTools(model: ChatModel, requested: string[]): Promise<{ names: string[]; most: number }> {
+    if (!this.tools || !(await this.tools.mayUseTools(model.id))) throw field('tools', '当前模型不支持使用工具，请换一个模型');
+    const names = [...new Set(requested)];
+    const enabled = await this.tools.enabledTools();
+    const unknown = names.filter((n) => !enabled.some((t) => t.fn === n));
+    if (unknown.length) throw field('tools', `工具不存在或未启用：${unknown.join('、')}`);
+    return { names, most: maxToolCost(enabled.filter((t) => names.includes(t.fn)), this.tools.opts.maxRounds) };
   }
 
   /**

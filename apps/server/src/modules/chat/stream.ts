@@ -4,7 +4,9 @@ import { Code, type ChatStreamEvent } from '@app/shared';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import { priceOf, type ChatModel, type Models } from '../models/service.ts';
-import { usageView, type BeginCtes, type Outcome, type TurnAdapter, type TurnEngine } from '../turns/service.ts';
+import { usageView, type BeginCtes, type Outcome, type TurnAdapter, type TurnEngine, type TurnPrice } from '../turns/service.ts';
+import { maxToolCost, type ToolEntry, type ToolsService } from '../tools/public.ts';
+import { runToolTurn } from './tool-turn.ts';
 import { buildPrompt } from './prompt.ts';
 import type { ChatWebSearch, SearchOutcome } from './search.ts';
 import type { ChatService } from './service.ts';
@@ -24,6 +26,8 @@ type ChatClosing = Extract<ChatStreamEvent, { type: 'done' | 'error' }>;
 /** GET /api/chat/stream: a prepared chat turn run on the paid-turn engine. */
 export class TurnRunner {
   private adapter: TurnAdapter<PreparedTurn, ChatRef, ChatClosing>;
+  /** The tools of a turn with tools, resolved once when it is opened (what its hold was sized on). */
+  private toolsOf = new WeakMap<PreparedTurn, ToolEntry[]>();
 
   constructor(
     private ctx: AppContext,
@@ -31,11 +35,12 @@ export class TurnRunner {
     private models: Models,
     private engine: TurnEngine,
     private webSearch: ChatWebSearch,
+    private tools: ToolsService | null = null,
   ) {
     this.adapter = engine.register({
       kind: 'chat',
       beginCtes: (turn, startedAt) => this.beginCtes(turn, startedAt),
-      produce: async (turn, ref, emit, signal, think) => {
+      produce: async (turn, ref, emit, signal, think, step) => {
         const model = await this.requireModel(turn.model);
         // The search runs beside the history read; a failed one continues without sources (and says so).
         const [history, searched] = await Promise.all([
@@ -52,10 +57,16 @@ export class TurnRunner {
           loadImage: (url) => this.loadImage(url),
         });
         const offline = searched?.search.sources.length ? { kind: 'search' as const, sources: searched.search.sources } : undefined;
+        const request = { messages, temperature: turn.temperature, maxTokens: model.maxTokens, signal, ...(offline ? { offline } : {}) };
+        const allowed = this.toolsOf.get(turn);
+        // A turn with tools: rounds of calls; the calls that succeeded are paid on top.
+        const used =
+          allowed?.length && this.tools
+            ? await runToolTurn({ router: this.models.router, model, request, allowed, tools: this.tools, emit, think, step })
+            : { usage: await this.models.router.relay(model, request, emit, think), toolCost: 0 };
         // The thinking goes to the page apart from the answer; the history sent upstream never holds it (buildPrompt reads `text` only).
-        const usage = await this.models.router.relay(model, { messages, temperature: turn.temperature, maxTokens: model.maxTokens, signal, ...(offline ? { offline } : {}) }, emit, think);
         // The search is paid only when it brought sources; the hold covered it either way.
-        return { usage, extra: searched, cost: model.cost + (searched?.search.cost ?? 0) };
+        return { usage: used.usage, extra: searched, cost: model.cost + (searched?.search.cost ?? 0) + used.toolCost };
       },
       finishCtes: (ref, outcome, extra, charged) => this.finishCtes(ref, outcome, (extra as SearchOutcome | null | undefined) ?? null, charged),
       failure: (turn, code, message) => ({ type: 'error', code, message, uuid: turn.groupId, messageId: null }),
@@ -66,9 +77,17 @@ export class TurnRunner {
   async open(req: FastifyRequest, secret: string, reply: FastifyReply) {
     const { turn } = await this.engine.claim<PreparedTurn>(req, secret, CHAT_TURN_PREFIX, '对话已过期或不存在，请重新发送');
     const model = await this.requireModel(turn.model);
-    const price = priceOf(model);
+    const price: TurnPrice = priceOf(model);
     // A searched turn holds the search's price too; produce says what it really cost.
     if (turn.search) price.cost += this.webSearch.cost;
+    // Tools picked: the most their calls may cost is held too (tools turned off since the prepare are left out).
+    if (turn.tools?.length && this.tools) {
+      const names = turn.tools;
+      const allowed = (await this.tools.enabledTools()).filter((t) => names.includes(t.fn));
+      this.toolsOf.set(turn, allowed);
+      price.toolsHeld = maxToolCost(allowed, this.tools.opts.maxRounds);
+      price.cost += price.toolsHeld;
+    }
     await this.engine.run(this.adapter, turn, secret, price, reply);
   }
 
@@ -131,9 +150,9 @@ export class TurnRunner {
       ? sql`case when ${charged} > 0 then ${JSON.stringify(searched)}::jsonb else ${JSON.stringify({ ...searched, cost: 0 })}::jsonb end`
       : sql`null::jsonb`;
     const ctes = sql`chat_saved as (
-        insert into chat_messages (group_id, parent_id, user_id, role, text, thinking, thinking_ms, status, error_text, model, prompt_tokens, completion_tokens, charged, search, created_at)
+        insert into chat_messages (group_id, parent_id, user_id, role, text, thinking, thinking_ms, tools, status, error_text, model, prompt_tokens, completion_tokens, charged, search, created_at)
         select g.id, (select id from chat_messages where id = ${ref.userMessageId}::int), g.user_id, 'assistant', ${o.text}::text,
-          ${o.thinking ?? ''}::text, ${o.thinkingMs ?? null}::int, ${o.status}::text,
+          ${o.thinking ?? ''}::text, ${o.thinkingMs ?? null}::int, ${o.tools?.length ? JSON.stringify(o.tools) : null}::jsonb, ${o.status}::text,
           ${o.errorText}::text, ${ref.model}::text, ${o.usage?.promptTokens ?? null}::int, ${o.usage?.completionTokens ?? null}::int, ${charged} > 0,
           ${search}, ${now}::timestamptz
         from chat_groups g where g.id = ${ref.groupId}::int

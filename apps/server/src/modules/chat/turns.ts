@@ -20,6 +20,8 @@ export interface PreparedTurn {
   search?: boolean;
   /** Expert chat: the expert's system prompt, sent with every turn of the group. */
   appPrompt?: string;
+  /** The tools (function names) the user picked for this turn: it runs in tool rounds, holding their most on top. */
+  tools?: string[];
 }
 
 /** Keeps chat turns apart from other kinds of prepared turns. */

@@ -55,5 +55,6 @@ export function messageView(m: MessageRow): ChatMessage {
     dateTime: m.createdAt.toISOString(),
     ...(m.search ? { search: m.search } : {}),
     ...(m.thinking ? { thinking: m.thinking, thinkingMs: m.thinkingMs } : {}),
+    ...(m.tools?.length ? { tools: m.tools } : {}),
   };
 }

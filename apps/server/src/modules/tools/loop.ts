@@ -85,7 +85,11 @@ export async function runToolLoop(o: ToolLoopOptions): Promise<ToolLoopResult> {
         return o.tools.call(c.name, c.arguments, o.allowed, { signal: o.request.signal });
       }),
     );
-    if (o.request.signal?.aborted) throw new LlmError('aborted', 'aborted by the caller');
+    if (o.request.signal?.aborted) {
+      // Stopped meanwhile: a call that succeeded before the stop is reported (it is paid); the ones cut short are not.
+      for (const [i, c] of calls.entries()) if (outcomes[i]!.ok) await o.onStep({ type: 'tool_result', id: c.id, ...outcomes[i]! });
+      throw new LlmError('aborted', 'aborted by the caller');
+    }
     for (const [i, c] of calls.entries()) {
       const r = outcomes[i]!;
       callCount += r.refused ? 0 : 1;

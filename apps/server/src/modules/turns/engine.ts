@@ -1,7 +1,7 @@
 import { metrics } from '../../core/metrics.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Code } from '@app/shared';
+import { Code, type ToolStep } from '@app/shared';
 import { requireUser, type AuthUser } from '../../core/auth.ts';
 import type { AppContext } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
@@ -23,6 +23,11 @@ export interface TurnPrice {
   pool: CreditPool;
   cost: number;
   label: string;
+  /**
+   * Of `cost`, what is held for the turn's tool calls (absent: none): the calls are paid as they
+   * succeed, so a turn that ends early is charged the calls that finished, not this.
+   */
+  toolsHeld?: number;
 }
 
 /** How a turn ended, as the adapter saves it. */
@@ -31,6 +36,8 @@ export interface Outcome {
   /** A reasoning model's thinking, apart from `text`, and how long it thought (absent: none). */
   thinking?: string;
   thinkingMs?: number | null;
+  /** A turn with tools: its calls in order (one still running when the turn ended is saved as stopped). */
+  tools?: ToolStep[];
   status: ReplyStatus;
   /** What the user is told when it failed, with its SPEC §8 code. */
   errorText: string | null;
@@ -45,6 +52,11 @@ export const usageView = (u: LlmUsage | null) =>
   u ? { prompt_tokens: u.promptTokens, completion_tokens: u.completionTokens, total_tokens: u.promptTokens + u.completionTokens } : null;
 
 export type DeltaSink = (text: string) => Promise<void> | undefined;
+/** Where a turn with tools reports a call starting or finishing. */
+export type StepSink = (step: ToolStep) => Promise<void> | undefined;
+
+/** A call cut short by the end of its turn: saved as stopped, costing nothing. */
+const STEP_CUT = '已停止，调用未完成';
 
 /**
  * One kind of paid turn (chat reply, document answer, …) on the engine. The engine owns the
@@ -70,8 +82,9 @@ export interface TurnAdapter<T extends OwnedTurn, R extends Record<string, unkno
    * Produces the reply into `emit` (a promise it returns holds the producer back), and a reasoning
    * model's thinking, apart from it, into `think`; throws LlmError when the upstream fails; stops when `signal` aborts.
    * `cost`: what the reply costs when it came out cheaper than the price held (a paid extra, such as a web search, that did not happen); never more.
+   * A turn with tools reports each call into `step` (its price is charged when it succeeded, also if the turn then stops).
    */
-  produce(turn: T, ref: R, emit: DeltaSink, signal: AbortSignal, think: DeltaSink): Promise<{ usage: LlmUsage | null; extra?: unknown; cost?: number }>;
+  produce(turn: T, ref: R, emit: DeltaSink, signal: AbortSignal, think: DeltaSink, step: StepSink): Promise<{ usage: LlmUsage | null; extra?: unknown; cost?: number }>;
   /**
    * In the settling transaction: stores the reply; returns the closing event (`done`, or `error` for
    * a failure). An adapter has this or `finishCtes`.
@@ -103,6 +116,8 @@ interface Settlement<R extends Record<string, unknown>, E extends { type: string
   extra: unknown;
   /** What a produced reply is charged, at most `price.cost` (absent: all of it). */
   due?: number;
+  /** Credits of the tool calls that succeeded: charged even when no text reached the user (not on a failure). */
+  toolCost?: number;
 }
 
 interface TurnRow {
@@ -256,7 +271,8 @@ export class TurnEngine {
         return live.emit(text);
       };
       const think = (text: string) => live.emitThinking(text);
-      ({ usage, extra, cost: due } = await adapter.produce(turn, admitted.ref, emit, live.controller.signal, think));
+      const step = (s: ToolStep) => live.emitStep(s);
+      ({ usage, extra, cost: due } = await adapter.produce(turn, admitted.ref, emit, live.controller.signal, think, step));
     } catch (e) {
       if (e instanceof LlmError) failure = e;
       else {
@@ -272,9 +288,14 @@ export class TurnEngine {
     metrics.turnsEnded.inc({ kind: adapter.kind, status });
     const thinkingMs = live.thinkingMs();
     const thought = thinkingMs === null ? {} : { thinking: live.thinking(), thinkingMs };
-    const outcome: Outcome = { text, ...thought, status, errorText: problem?.message ?? null, errorCode: problem?.code ?? null, usage, charged: 0 };
+    const steps = live.toolSteps();
+    const tools = steps ? { tools: steps.map((s) => (s.status === 'running' ? { ...s, status: 'error' as const, result: STEP_CUT, price: 0 } : s)) } : {};
+    const toolCost = live.toolCost();
+    // Ended before produce said what it cost (stopped, failed): the tools' share of the hold becomes what the finished calls cost.
+    if (due === undefined && price.toolsHeld) due = price.cost - price.toolsHeld + toolCost;
+    const outcome: Outcome = { text, ...thought, ...tools, status, errorText: problem?.message ?? null, errorCode: problem?.code ?? null, usage, charged: 0 };
 
-    const settlement: Settlement<R, E> = { adapter, userId: turn.userId, admitted, price, outcome, extra, due };
+    const settlement: Settlement<R, E> = { adapter, userId: turn.userId, admitted, price, outcome, extra, due, toolCost };
     let closing: E;
     try {
       closing = (await this.settleWithRetries(settlement)) ?? adapter.failure(turn, Code.SERVER_ERROR, INTERRUPTED);
@@ -415,17 +436,20 @@ export class TurnEngine {
    * still thinking is charged like one stopped with text.
    * The membership that paid at admission still pays: spends are dated at the turn's start.
    */
-  private async settle<R extends Record<string, unknown>, E extends { type: string }>({ adapter, userId, admitted, price, outcome, extra, due }: Settlement<R, E>): Promise<E | null> {
+  private async settle<R extends Record<string, unknown>, E extends { type: string }>({ adapter, userId, admitted, price, outcome, extra, due, toolCost }: Settlement<R, E>): Promise<E | null> {
     const text = storable(outcome.text);
     const thinking = outcome.thinking === undefined ? undefined : storable(outcome.thinking);
     const cost = due === undefined ? price.cost : Math.max(0, Math.min(due, price.cost));
-    const charge = outcome.status !== 'error' && (text.length > 0 || !!thinking) && cost > 0;
+    // Nothing reached the user: only tool calls that succeeded are paid (they were made for this turn).
+    const produced = text.length > 0 || !!thinking;
+    const amount = outcome.status === 'error' ? 0 : produced ? cost : Math.min(cost, toolCost ?? 0);
+    const charge = amount > 0;
     const settlement = {
       turnId: admitted.turnId,
       userId,
       pool: price.pool,
       held: price.cost,
-      charge: charge ? cost : 0,
+      charge: amount,
       nowMs: admitted.startedAt,
       settledAt: new Date(this.ctx.clock.now()),
       text,

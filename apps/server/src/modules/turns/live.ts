@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ToolStep } from '@app/shared';
 import type { Clock } from '../../core/clock.ts';
 import type { KvStore } from '../../core/kv.ts';
 import type { Db } from '../../db/client.ts';
@@ -33,6 +34,8 @@ export class LiveTurn {
   private thoughts: string[] = [];
   private thinkingFrom = 0;
   private thinkingTo = 0;
+  /** A turn with tools: its calls by id, in the order they started (a finished one replaces its running state). */
+  private steps = new Map<string, ToolStep>();
 
   constructor(
     readonly secret: string,
@@ -66,6 +69,26 @@ export class LiveTurn {
     return this.thoughts.join('');
   }
 
+  /** A tool call started or finished: kept (by id), sent to every reader as a `tool` event. */
+  emitStep(step: ToolStep): Promise<void> | undefined {
+    this.steps.set(step.id, step);
+    let wait: Promise<void> | undefined;
+    for (const l of this.listeners) wait = l.send({ type: 'tool', step }) ?? wait;
+    return wait;
+  }
+
+  /** The calls so far, in order; null when the turn made none. */
+  toolSteps(): ToolStep[] | null {
+    return this.steps.size ? [...this.steps.values()] : null;
+  }
+
+  /** Credits of the calls that finished and succeeded (a failed, refused or unfinished one costs nothing). */
+  toolCost(): number {
+    let cost = 0;
+    for (const s of this.steps.values()) if (s.status === 'ok') cost += s.price ?? 0;
+    return cost;
+  }
+
   /** How long it has thought (until the answer began); null when it did not think apart. */
   thinkingMs(): number | null {
     return this.thinkingFrom ? (this.thinkingTo || Date.now()) - this.thinkingFrom : null;
@@ -74,7 +97,8 @@ export class LiveTurn {
   /** What a reader resuming the turn gets first. */
   resumeEvent() {
     const ms = this.thinkingMs();
-    return { type: 'resume' as const, text: this.text(), ...(ms === null ? {} : { thinking: this.thinking(), thinkingMs: ms }) };
+    const tools = this.toolSteps();
+    return { type: 'resume' as const, text: this.text(), ...(ms === null ? {} : { thinking: this.thinking(), thinkingMs: ms }), ...(tools ? { tools } : {}) };
   }
 
   /** The text produced since the last checkpoint (and marks it written). */
@@ -207,13 +231,14 @@ export class LiveTurns {
       void u?.().catch(() => {});
     };
     unsubscribe = await this.kv.subscribe(relayChannel(secret), (message) => {
-      const frame = JSON.parse(message) as { d?: string; t?: string; e?: { type: string }; r?: { type: string } | string };
+      const frame = JSON.parse(message) as { d?: string; t?: string; s?: ToolStep; e?: { type: string }; r?: { type: string } | string };
       if (frame.r !== undefined) {
         answered(true);
         // A string: the text alone, as an instance of an earlier release publishes it.
         void reader.send(typeof frame.r === 'string' ? { type: 'resume', text: frame.r } : frame.r);
       } else if (frame.d !== undefined) void reader.delta(frame.d);
       else if (frame.t !== undefined) void reader.send({ type: 'thinking', text: frame.t });
+      else if (frame.s !== undefined) void reader.send({ type: 'tool', step: frame.s });
       else if (frame.e) {
         void reader.send(frame.e);
         reader.end();
@@ -249,8 +274,9 @@ export class LiveTurns {
       },
       send(event) {
         flush();
-        // Thinking goes on; any other event closes the turn.
+        // Thinking and tool steps go on; any other event closes the turn.
         if (event.type === 'thinking') publish({ t: event.text });
+        else if (event.type === 'tool') publish({ s: event.step });
         else publish({ e: event });
         return undefined;
       },

@@ -4,7 +4,7 @@ import { TurnEngine } from './engine.ts';
 import { JobRunner, type JobsOptions } from './jobs.ts';
 import { LiveTurns, type LiveTurnsOptions } from './live.ts';
 
-export type { DeltaSink, Outcome, ReplyStatus, TurnAdapter, TurnPrice } from './engine.ts';
+export type { DeltaSink, Outcome, ReplyStatus, StepSink, TurnAdapter, TurnPrice } from './engine.ts';
 export type { TurnEngine } from './engine.ts';
 export { describeFailure } from './failures.ts';
 export type { BeginCtes, FinishCtes } from './holds.ts';

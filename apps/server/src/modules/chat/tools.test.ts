@@ -1,0 +1,210 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatHistoryReply, chatStreamEvent, Code, type ChatStreamEvent, type ToolStep } from '@app/shared';
+import { addModel, createTurn, getBalance, readStream, sendTurn, setBalance, userIdOf } from '../../testing/chat.ts';
+import { createTestApp, type TestApp } from '../../testing/harness.ts';
+import { readSseEvents } from '../../testing/sse.ts';
+import { adminToken } from '../admin/test-kit.ts';
+import { startToolUpstream, type FakeAnswer } from '../tools/fake-tool-upstream.ts';
+
+const require = createRequire(import.meta.url);
+const everything = join(dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist/index.js');
+
+let t: TestApp;
+let alice: string;
+let aliceId: number;
+let script: (body: any) => FakeAnswer = () => ({ text: ['好'] });
+let up: Awaited<ReturnType<typeof startToolUpstream>>;
+// echo 3, get-sum 2, the long one 1 per call; at most 5 rounds × 4 calls of the dearest picked tool are held.
+const HELD_ECHO_SUM = 3 * 5 * 4;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { MCP_SERVERS: JSON.stringify({ everything: { command: process.execPath, args: [everything, 'stdio'] } }), MCP_CALL_TIMEOUT_MS: '20000' } });
+  up = await startToolUpstream((b) => script(b));
+  const admin = await adminToken(t);
+  for (const [tool, price] of [
+    ['echo', 3],
+    ['get-sum', 2],
+    ['trigger-long-running-operation', 1],
+  ] as const)
+    await t.call('POST', `/api/admin/tools/everything/${tool}`, { token: admin.token, body: { enabled: true, price } });
+  const tooly = await addModel(t, { code: 'tooly', baseUrl: up.url, keys: ['k-1'], cost: 1 });
+  await addModel(t, { code: 'plain', baseUrl: up.url, keys: ['k-1'], cost: 1 });
+  expect((await t.call('POST', '/api/admin/tools/models', { token: admin.token, body: { modelIds: [tooly] } })).body.code).toBe(200);
+  alice = await t.loginByPhone('13900000131');
+  aliceId = await userIdOf(t, alice);
+}, 60_000);
+afterAll(async () => {
+  await up.close();
+  await t.close();
+});
+
+const toolMessages = (body: any) => body.messages.filter((m: { role: string }) => m.role === 'tool');
+const steps = (events: ChatStreamEvent[]) => events.filter((e): e is Extract<ChatStreamEvent, { type: 'tool' }> => e.type === 'tool').map((e) => e.step);
+const history = async (uuid: number) => chatHistoryReply.parse((await t.call('GET', '/api/chat/history', { token: alice, query: { uuid: String(uuid) } })).body.data).list;
+
+describe('a chat turn with the tools the user picked (real server-everything, fake upstream streaming tool_calls)', () => {
+  it('2 successful calls and 1 failed: steps streamed, stored with the reply, in the history; charged exactly model + the 2 calls', async () => {
+    await setBalance(t, aliceId, { base3: 100 });
+    script = (b) =>
+      toolMessages(b).length
+        ? { text: ['和是 ', '42'] }
+        : {
+            calls: [
+              { id: 'c1', name: 'everything__echo', args: ['{"message"', ':"嗨"}'] },
+              { id: 'c2', name: 'everything__get-sum', args: ['{"a":2,', '"b":40}'] },
+              { id: 'c3', name: 'everything__echo', args: ['{"message":5}'] },
+            ],
+          };
+    const before = up.requests.length;
+    const s = await sendTurn(t, alice, { input: '算一下 2+40', feature: 'tooly', tools: ['everything__echo', 'everything__get-sum'] });
+    expect(s.text).toBe('和是 42');
+    expect(s.last).toMatchObject({ type: 'done', status: 'complete', charged: 1 + 3 + 2 });
+    expect((await getBalance(t, aliceId)).baseModel3).toBe(100 - 6);
+    // Only the picked tools were offered.
+    expect(up.requests[before].tools.map((x: { function: { name: string } }) => x.function.name).sort()).toEqual(['everything__echo', 'everything__get-sum']);
+    const streamed = steps(s.events);
+    expect(streamed.map((x) => [x.name, x.status])).toEqual([
+      ['everything__echo', 'running'],
+      ['everything__get-sum', 'running'],
+      ['everything__echo', 'running'],
+      ['everything__echo', 'ok'],
+      ['everything__get-sum', 'ok'],
+      ['everything__echo', 'error'],
+    ]);
+    expect(streamed[0]).toMatchObject({ arguments: '{"message":"嗨"}', server: 'everything', tool: 'echo', round: 0 });
+    expect(streamed[3]).toMatchObject({ result: 'Echo: 嗨', price: 3, truncated: false });
+    expect(streamed[5]).toMatchObject({ price: 0 });
+    // Every step arrived before the first delta of the answer.
+    expect(s.events.findIndex((e) => e.type === 'delta')).toBeGreaterThan(s.events.findLastIndex((e) => e.type === 'tool'));
+
+    const reply = (await history(s.uuid)).at(-1)!;
+    expect(reply).toMatchObject({ role: 'assistant', text: '和是 42', status: 'complete', charged: true });
+    expect(reply.tools!.map((x) => [x.id, x.status, x.price])).toEqual([
+      ['0:c1', 'ok', 3],
+      ['0:c2', 'ok', 2],
+      ['0:c3', 'error', 0],
+    ]);
+    expect(reply.tools![1]!.result).toContain('42');
+    // The question above it has none; a next turn on the same conversation sends the answer only upstream.
+    expect((await history(s.uuid))[0]!.tools).toBeUndefined();
+  }, 60_000);
+
+  it('the same model without picked tools: no tools offered, the hold and charge are the model alone', async () => {
+    await setBalance(t, aliceId, { base3: 1 });
+    script = () => ({ text: ['普通回答'] });
+    const before = up.requests.length;
+    const s = await sendTurn(t, alice, { input: '你好', feature: 'tooly' });
+    expect(s.last).toMatchObject({ type: 'done', status: 'complete', charged: 1 });
+    expect(up.requests[before]).not.toHaveProperty('tools');
+    expect(steps(s.events)).toEqual([]);
+    expect((await history(s.uuid)).at(-1)!.tools).toBeUndefined();
+    expect((await getBalance(t, aliceId)).baseModel3).toBe(0);
+  }, 30_000);
+
+  it('a balance that pays the model but not the most the tools may cost is refused at the prepare: nothing runs, nothing charged', async () => {
+    await setBalance(t, aliceId, { base3: HELD_ECHO_SUM });
+    const before = up.requests.length;
+    const r = await createTurn(t, alice, { input: '算一下', feature: 'tooly', tools: ['everything__echo', 'everything__get-sum'] });
+    expect(r.body).toMatchObject({ code: Code.BALANCE_MODEL3, success: false });
+    expect(up.requests.length).toBe(before);
+    expect((await getBalance(t, aliceId)).baseModel3).toBe(HELD_ECHO_SUM);
+  });
+
+  it('the stream checks the hold again: spent meanwhile, an error event before anything runs, nothing charged', async () => {
+    await setBalance(t, aliceId, { base3: 1 + HELD_ECHO_SUM });
+    const { body } = await createTurn(t, alice, { input: '算一下', feature: 'tooly', tools: ['everything__echo'] });
+    await setBalance(t, aliceId, { base3: HELD_ECHO_SUM });
+    const before = up.requests.length;
+    const s = await readStream(t, body.data.secret, alice);
+    expect(s.events).toEqual([{ type: 'error', code: Code.BALANCE_MODEL3, message: expect.any(String), uuid: body.data.uuid, messageId: null }]);
+    expect(up.requests.length).toBe(before);
+    expect((await getBalance(t, aliceId)).baseModel3).toBe(HELD_ECHO_SUM);
+  });
+
+  it('refuses bad picks with a clear 400 and prepares nothing', async () => {
+    await setBalance(t, aliceId, { base3: 1000 });
+    const refused = async (body: Record<string, unknown>) => {
+      const r = await createTurn(t, alice, { input: '算一下', feature: 'tooly', ...body });
+      expect(r.status).toBe(400);
+      expect(r.body.success).toBe(false);
+      return r.body.message;
+    };
+    expect(await refused({ tools: ['everything__no_such'] })).toBe('工具不存在或未启用：everything__no_such');
+    // get-env is listed by the server but not turned on.
+    expect(await refused({ tools: ['everything__echo', 'everything__get-env'] })).toContain('everything__get-env');
+    expect(await refused({ tools: ['everything__echo'], feature: 'plain' })).toBe('当前模型不支持使用工具，请换一个模型');
+    expect(await refused({ tools: 'everything__echo' })).toBeTruthy();
+    expect(await refused({ tools: [''] })).toBe('工具名无效');
+    expect(await refused({ tools: ['x'.repeat(65)] })).toBe('工具名无效');
+    expect(await refused({ tools: Array.from({ length: 33 }, (_, i) => `t${i}`) })).toBe('最多选择 32 个工具');
+    expect((await getBalance(t, aliceId)).baseModel3).toBe(1000);
+    // An empty pick is a turn without tools.
+    script = () => ({ text: ['好'] });
+    const s = await sendTurn(t, alice, { input: '你好', feature: 'tooly', tools: [] });
+    expect(s.last).toMatchObject({ type: 'done', charged: 1 });
+  }, 30_000);
+
+  it('resume after a reload gets the finished steps and the call in flight; a stop mid-call is a stopped reply charged the text and the finished call', async () => {
+    await setBalance(t, aliceId, { base3: 100 });
+    script = (b) => {
+      const n = toolMessages(b).length;
+      if (n === 0) return { text: ['我先查一下。'], calls: [{ id: 'e1', name: 'everything__echo', args: ['{"message":"一"}'] }] };
+      if (n === 1) return { calls: [{ id: 'l1', name: 'everything__trigger-long-running-operation', args: ['{"duration":15,"steps":5}'] }] };
+      return { text: ['不该到这里'] };
+    };
+    const { body } = await createTurn(t, alice, { input: '慢慢查', feature: 'tooly', tools: ['everything__echo', 'everything__trigger-long-running-operation'] });
+    const secret = body.data.secret;
+    let resumed: Promise<ChatStreamEvent[]> | null = null;
+    const base = await t.listen();
+    const first = await readStream(t, secret, alice, {
+      onEvent: (e) => {
+        if (e.type === 'tool' && e.step.tool === 'trigger-long-running-operation' && e.step.status === 'running' && !resumed) {
+          resumed = (async () => {
+            const res = await fetch(`${base}/api/turns/resume?secret=${encodeURIComponent(secret)}`, { headers: { authorization: `Bearer ${alice}` } });
+            const r = await readSseEvents(res, chatStreamEvent, async (ev) => {
+              if (ev.type === 'resume') await t.call('POST', '/api/chat/stop', { token: alice, body: { secret } });
+            });
+            return r.events;
+          })();
+        }
+      },
+    });
+    const again = await resumed!;
+    const resume = again[0] as Extract<ChatStreamEvent, { type: 'resume' }>;
+    expect(resume.type).toBe('resume');
+    expect(resume.text).toBe('我先查一下。');
+    expect(resume.tools!.map((x: ToolStep) => [x.tool, x.status])).toEqual([
+      ['echo', 'ok'],
+      ['trigger-long-running-operation', 'running'],
+    ]);
+    // Both readers get the same closing event: stopped, charged the model (text reached the user) and the echo, not the cut call.
+    for (const last of [first.last, again.at(-1)]) expect(last).toMatchObject({ type: 'done', status: 'stopped', charged: 1 + 3 });
+    expect((await getBalance(t, aliceId)).baseModel3).toBe(100 - 4);
+    const reply = (await history(first.last?.type === 'done' ? first.last.uuid : 0)).at(-1)!;
+    expect(reply).toMatchObject({ status: 'stopped', text: '我先查一下。', charged: true });
+    expect(reply.tools!.map((x) => [x.tool, x.status, x.price])).toEqual([
+      ['echo', 'ok', 3],
+      ['trigger-long-running-operation', 'error', 0],
+    ]);
+    expect(reply.tools![1]!.result).toBe('已停止，调用未完成');
+  }, 60_000);
+
+  it('a stop mid-call before any text: the finished call alone is charged', async () => {
+    await setBalance(t, aliceId, { base3: 100 });
+    script = (b) => {
+      const n = toolMessages(b).length;
+      if (n === 0) return { calls: [{ id: 'e1', name: 'everything__get-sum', args: ['{"a":1,"b":2}'] }] };
+      return { calls: [{ id: 'l1', name: 'everything__trigger-long-running-operation', args: ['{"duration":15,"steps":5}'] }] };
+    };
+    const { body } = await createTurn(t, alice, { input: '慢慢查', feature: 'tooly', tools: ['everything__get-sum', 'everything__trigger-long-running-operation'] });
+    const s = await readStream(t, body.data.secret, alice, {
+      onEvent: async (e) => {
+        if (e.type === 'tool' && e.step.tool === 'trigger-long-running-operation' && e.step.status === 'running') await t.call('POST', '/api/chat/stop', { token: alice, body: { secret: body.data.secret } });
+      },
+    });
+    expect(s.last).toMatchObject({ type: 'done', status: 'stopped', charged: 2 });
+    expect((await getBalance(t, aliceId)).baseModel3).toBe(98);
+  }, 60_000);
+});
