@@ -207,4 +207,36 @@ describe('a chat turn with the tools the user picked (real server-everything, fa
     expect(s.last).toMatchObject({ type: 'done', status: 'stopped', charged: 2 });
     expect((await getBalance(t, aliceId)).baseModel3).toBe(98);
   }, 60_000);
+  it('a second instance resumes a turn with tools running on the first: the steps so far, then the next step, the answer, one charge', async () => {
+    const other = await createTestApp({ shareWith: t });
+    try {
+      await setBalance(t, aliceId, { base3: 100 });
+      script = (b) => {
+        const n = toolMessages(b).length;
+        if (n === 0) return { calls: [{ id: 'e1', name: 'everything__echo', args: ['{"message":"一"}'] }] };
+        if (n === 1) return { calls: [{ id: 'l1', name: 'everything__trigger-long-running-operation', args: ['{"duration":2,"steps":2}'] }] };
+        return { text: ['查完了'] };
+      };
+      const { body } = await createTurn(t, alice, { input: '跨实例', feature: 'tooly', tools: ['everything__echo', 'everything__trigger-long-running-operation'] });
+      const secret = body.data.secret;
+      const ctrl = new AbortController();
+      // The page goes away once the long call is in flight; the turn goes on.
+      await readStream(t, secret, alice, { signal: ctrl.signal, onEvent: (e) => void (e.type === 'tool' && e.step.tool === 'trigger-long-running-operation' && ctrl.abort()) }).catch(() => null);
+      const base = await other.listen();
+      const res = await fetch(`${base}/api/turns/resume?secret=${encodeURIComponent(secret)}`, { headers: { authorization: `Bearer ${alice}` } });
+      const { events } = await readSseEvents(res, chatStreamEvent);
+      expect(events[0]).toMatchObject({ type: 'resume', text: '' });
+      expect((events[0] as { tools: ToolStep[] }).tools.map((x) => [x.tool, x.status])).toEqual([
+        ['echo', 'ok'],
+        ['trigger-long-running-operation', 'running'],
+      ]);
+      expect(steps(events).map((x) => [x.tool, x.status, x.price])).toEqual([['trigger-long-running-operation', 'ok', 1]]);
+      expect(events.filter((e) => e.type === 'delta').map((e) => (e as { text: string }).text).join('')).toBe('查完了');
+      expect(events.at(-1)).toMatchObject({ type: 'done', status: 'complete', charged: 1 + 3 + 1 });
+      expect((await getBalance(t, aliceId)).baseModel3).toBe(95);
+      expect((await history(body.data.uuid)).at(-1)!.tools!.map((x) => x.status)).toEqual(['ok', 'ok']);
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
 });
