@@ -2,6 +2,7 @@ import type { OrderBuyBody, OrderBuyReply } from '@app/shared';
 import { Code } from '@app/shared/codes';
 import { PAY_DIALOG_COUNTDOWN_SECONDS, PAY_DIALOG_POLL_MS } from '@app/shared/constants';
 import { endpoint, requestRoute } from '../../lib/api.ts';
+import { storage, StorageKey } from '../../lib/storage.ts';
 import type { PaySource } from '../../lib/usePayment.ts';
 
 const orderBuy = endpoint('billing.orderBuy', 'POST', '/order/buy');
@@ -13,7 +14,10 @@ const orderQuery = endpoint('billing.orderQuery', 'POST', '/order/queryByOrderId
  */
 export const orderSource = (goodsId: number | null, payType: OrderBuyBody['payType']): PaySource<OrderBuyReply, true> => ({
   key: goodsId ? `${goodsId}:${payType}` : null,
-  create: () => requestRoute(orderBuy, { goodsId: goodsId!, payType }, { silent: true }),
+  create: () => {
+    const buy = () => requestRoute(orderBuy, { goodsId: goodsId!, payType }, { silent: true });
+    return storage.get<string>(StorageKey.token) || storage.get<string>(StorageKey.clientCode) ? buy() : clientCodeReady().then(buy);
+  },
   check: async (order, signal) => {
     const reply = await requestRoute(orderQuery, { orderId: order.orderId }, { silent: true, signal });
     return reply.code === Code.OK && reply.data.status === 1 ? true : null;
@@ -21,3 +25,12 @@ export const orderSource = (goodsId: number | null, payType: OrderBuyBody['payTy
   pollMs: PAY_DIALOG_POLL_MS,
   expireSeconds: PAY_DIALOG_COUNTDOWN_SECONDS,
 });
+
+/**
+ * A guest's order is bound to their client_code, which tracking asks for only after the first
+ * screen: a guest who taps 购买 at once waits for it here instead of being refused.
+ */
+async function clientCodeReady() {
+  const { ensureClientCode } = await import('../../lib/tracking.ts');
+  await ensureClientCode();
+}

@@ -16,6 +16,8 @@ beforeEach(() => {
   vi.mocked(toast.error).mockClear();
   resetSession({ ready: true, packages: PACKAGES, website: website() });
   useBilling.setState({ payPackageId: 2 });
+  // A returning guest: tracking gave them a client_code earlier (the test below starts without one).
+  localStorage.setItem('client_code', JSON.stringify({ data: 'cc_guest', expire: null }));
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -36,6 +38,23 @@ function setup(status: () => number = () => 0) {
 }
 
 describe('pay dialog (SPEC §4.4)', () => {
+  it('a guest who taps 购买 before tracking asked for a client_code gets one first, then orders with it', async () => {
+    vi.useRealTimers();
+    localStorage.removeItem('client_code');
+    const api = mockApi({
+      'POST /api/client/create': () => ok({ client_code: 'cc_new' }),
+      'POST /order/buy': () => ok(buyReply(1)),
+      'POST /order/queryByOrderId': () => ok({ status: 0 }),
+      'GET /api/user/info': () => ok(null),
+      'GET /balance/query': () => ok(null),
+    });
+    render(<PayDialog open onClose={vi.fn()} />);
+    await vi.waitFor(() => expect(api.count('POST', '/order/buy')).toBe(1));
+    expect(api.calls.findIndex((c) => c.path === '/api/client/create')).toBeLessThan(api.calls.findIndex((c) => c.path === '/order/buy'));
+    const buyInit = vi.mocked(fetch).mock.calls.find(([input]) => String(input).endsWith('/order/buy'))?.[1];
+    expect(new Headers(buyInit?.headers).get('X-Client-Code')).toBe('cc_new');
+  });
+
   it('orders the chosen package, shows its QR and 300 s, then times out with 支付超时，请重新下单!', async () => {
     const { api, onClose } = setup();
     await advance(0);
