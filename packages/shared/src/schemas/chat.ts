@@ -214,6 +214,16 @@ export const chatMessage = z.object({
   tools: z.array(toolStep).optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
+
+/** GET /api/chat/tools: the tools a user may pick for a turn on model `feature` (default: the first model). */
+export const chatToolsQuery = z.object({ feature: optionalText(64) });
+export type ChatToolsQuery = z.infer<typeof chatToolsQuery>;
+/** `name` is what chat/create's `tools` takes; `price`: credits per call that succeeds. Empty when the model may not use tools. */
+export const chatToolOption = z.object({ name: z.string(), server: z.string(), tool: z.string(), title: z.string(), description: z.string(), price: z.number() });
+export type ChatToolOption = z.infer<typeof chatToolOption>;
+/** `maxRounds`: rounds of calls a turn may make; a turn holds at most maxRounds × 4 × the dearest picked tool on top of the model. */
+export const chatToolsReply = z.object({ list: z.array(chatToolOption), maxRounds: z.number() });
+export type ChatToolsReply = z.infer<typeof chatToolsReply>;
 /**
  * Every message of the conversation (all branches), oldest first, and the message whose branch is
  * on screen: the path from the first message down to `activeId`, then on along the newest replies.

@@ -38,6 +38,7 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext, { chat, runner
   });
 
   route(app, r.histories, async ({ actor, query }) => ok({ list: await chat.histories(actor, query.type) }));
+  route(app, r.tools, async ({ query }) => ok(await chat.toolOptions(query.feature)));
   route(app, r.history, async ({ actor, query }) => ok(await chat.history(actor, query.uuid)));
   route(app, r.branch, async ({ actor, body }) => ok(await chat.switchBranch(actor, body)));
 

@@ -7,6 +7,7 @@ import {
   type ChatBranchBody,
   type ChatGroup,
   type ChatHistoryReply,
+  type ChatToolsReply,
   type GroupUpdateBody,
 } from '@app/shared';
 import { checkTemplateValues, fillTemplatePrompt } from '@app/shared';
@@ -158,6 +159,15 @@ export class ChatService {
       ...(picked ? { tools: picked.names } : {}),
     } satisfies PreparedTurn, CHAT_TURN_PREFIX);
     return { uuid: groupId, secret };
+  }
+
+  /** The tools a user may pick on a model (none when the model may not use tools, or it is unknown). */
+  async toolOptions(feature: string | undefined): Promise<ChatToolsReply> {
+    const maxRounds = this.tools?.opts.maxRounds ?? 0;
+    const model = await this.catalog.find(feature);
+    if (!model || !this.tools || !(await this.tools.mayUseTools(model.id))) return { list: [], maxRounds };
+    const list = (await this.tools.enabledTools()).map((t) => ({ name: t.fn, server: t.server, tool: t.name, title: t.title || t.name, description: t.description, price: t.price }));
+    return { list, maxRounds };
   }
 
   /**

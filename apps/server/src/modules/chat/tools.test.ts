@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatHistoryReply, chatStreamEvent, Code, type ChatStreamEvent, type ToolStep } from '@app/shared';
+import { chatHistoryReply, chatStreamEvent, chatToolsReply, Code, type ChatStreamEvent, type ToolStep } from '@app/shared';
 import { addModel, createTurn, getBalance, readStream, sendTurn, setBalance, userIdOf } from '../../testing/chat.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { readSseEvents } from '../../testing/sse.ts';
@@ -122,6 +122,22 @@ describe('a chat turn with the tools the user picked (real server-everything, fa
     expect(up.requests.length).toBe(before);
     expect((await getBalance(t, aliceId)).baseModel3).toBe(HELD_ECHO_SUM);
   });
+
+  it('GET /api/chat/tools lists what a user may pick on a model: the enabled tools with their prices; none for a model without tools; a token is needed', async () => {
+    const list = async (feature: string) => chatToolsReply.parse((await t.call('GET', '/api/chat/tools', { token: alice, query: { feature } })).body.data);
+    const tooly = await list('tooly');
+    expect(tooly.maxRounds).toBe(5);
+    expect(tooly.list.map((x) => [x.name, x.tool, x.price]).sort()).toEqual([
+      ['everything__echo', 'echo', 3],
+      ['everything__get-sum', 'get-sum', 2],
+      ['everything__trigger-long-running-operation', 'trigger-long-running-operation', 1],
+    ]);
+    expect(tooly.list[0]!.description).not.toBe('');
+    expect((await list('plain')).list).toEqual([]);
+    expect((await list('no-such-model')).list).toEqual([]);
+    expect((await t.call('GET', '/api/chat/tools', { query: { feature: 'tooly' } })).status).toBe(401);
+    expect((await t.call('GET', '/api/chat/tools', { token: alice, query: { feature: 'x'.repeat(65) } })).status).toBe(400);
+  }, 30_000);
 
   it('refuses bad picks with a clear 400 and prepares nothing', async () => {
     await setBalance(t, aliceId, { base3: 1000 });
