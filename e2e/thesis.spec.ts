@@ -117,7 +117,7 @@ test.describe('thesis writing', () => {
     await page.getByRole('button', { name: '开始写作' }).click();
     await expect(page.getByRole('button', { name: '停止写作' })).toBeVisible();
     await expect(page.getByRole('button', { name: '停止写作' })).toBeHidden({ timeout: 120_000 });
-    await expect(page.getByText('已完成').first()).toBeVisible();
+    await expect(page.getByText('已完成').filter({ visible: true }).first()).toBeVisible();
     await expect(page.getByRole('heading', { name: '摘要' })).toBeVisible();
     const english = page.getByTestId('thesis-abstract-en');
     await expect(english.getByRole('heading', { name: 'Abstract' })).toBeVisible();

@@ -167,6 +167,10 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await plugin((s) => registerSupport(s, ctx));
   await plugin((s) => billingRoutes(s, ctx, configService));
   const models = await createModels(ctx, opts.llm);
+  const unlistenModels = await models.listen();
+  app.addHook('preClose', async () => {
+    await unlistenModels().catch(() => {});
+  });
   const turns = createTurnEngine(ctx, opts.turns ?? { leaseMs: config.env.TURN_LEASE_MS, tickMs: config.env.TURN_TICK_MS, graceMs: shutdownGraceMs(config) });
   let tools!: ToolsService;
   await plugin(async (s) => (tools = await registerTools(s, ctx)));

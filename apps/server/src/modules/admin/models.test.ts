@@ -58,6 +58,19 @@ describe('admin: models', () => {
     }
   });
 
+  it('a model added or switched off in the console is usable or refused in chat at once, not after the catalogue cache runs out', async () => {
+    const reg = await t.call('POST', '/api/login/register', { body: { userName: `cat_${Date.now() % 1e6}`, password: 'secret123' } });
+    const user = reg.body.data.token as string;
+    const send = (feature: string) => t.call('POST', '/api/chat/create', { token: user, body: { input: '你好', feature } });
+    expect((await send('deepseek_v3')).status).toBe(200); // the catalogue is now cached
+    const made = adminModel.parse((await t.call('POST', '/api/admin/models', { ...A(), body: { ...fresh, code: 'fresh_now', baseUrl: null } })).body.data);
+    expect((await send('fresh_now')).status).toBe(200);
+    await t.call('POST', `/api/admin/models/${made.id}`, { ...A(), body: { enabled: false } });
+    const refused = await send('fresh_now');
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('该模型不存在或已停用，请重新选择');
+  });
+
   it('switches a model off and on, changes cost and order; only changed fields in the audit row', async () => {
     const { rows } = adminModelListReply.parse((await t.call('GET', '/api/admin/models', A())).body.data);
     const m = rows.find((x) => x.code === 'ai_35')!;

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { AppContext } from '../../core/context.ts';
 import { createSecretBox, describeSecretBox } from '../../core/secret-box.ts';
+import { CONFIG_CHANGED } from '../config/service.ts';
 import { ModelCatalog, type ChatModel } from './catalog.ts';
 import { syncEnvModels } from './env-models.ts';
 import { KeyStore } from './key-store.ts';
@@ -25,6 +26,11 @@ export interface Models {
   keys: KeyStore;
   /** Saves the usage counted per key (on close). */
   flush(): Promise<void>;
+  /**
+   * Drops the cached catalogue whenever any instance publishes a console change (a model added,
+   * switched on or off, repriced), so a model the user now sees is one a turn can use; returns the unsubscribe.
+   */
+  listen(): Promise<() => Promise<void>>;
 }
 
 /**
@@ -45,6 +51,7 @@ export async function createModels(ctx: AppContext, opts: LlmRouterOptions = {})
     router: new LlmRouter(ctx, catalog, usage, opts),
     keys: new KeyStore(ctx, secrets.box, catalog, usage),
     flush: () => usage.flush(),
+    listen: () => ctx.kv.subscribe(CONFIG_CHANGED, () => catalog.invalidate()),
   };
 }
 
