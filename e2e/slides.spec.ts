@@ -162,7 +162,7 @@ test.describe('AI PPT', () => {
     await expect.poll(async () => (await viewOf()).status, { timeout: 60_000 }).toBe('done');
     const before = await viewOf();
     const long = before.slides.findIndex((s) => s.kind === 'bullets');
-    const points = Array.from({ length: 8 }, (_, k) => `要点 ${k + 1}：${'老旧小区改造要兼顾居民意愿、公共空间与长期运营，'.repeat(4)}`.slice(0, 118));
+    const points = Array.from({ length: 8 }, (_, k) => `要点 ${k + 1}：${'老旧小区改造要兼顾居民意愿、公共空间与长期运营，'.repeat(6)}`.slice(0, 118));
     expect((await (await page.request.post('/api/aippt/deck/slide', { headers: auth, data: { id: v.deckId, index: long, slide: { title: '改造要点', bullets: points, notes: '' } } })).json()).code).toBe(200);
     const deck = await viewOf();
     const total = deck.exportPages.length;
