@@ -188,8 +188,15 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await plugin((s) => turnRoutes(s, turns));
   app.addHook('onReady', () => turns.start());
   // The drawing examples without a picture get one from the offline painter, in the background once
-  // the server listens (a fresh clone's seeded examples; tests that only inject skip it).
-  app.addHook('onListen', () => void draw.paintExamples().catch((err: unknown) => app.log.warn({ err }, 'painting the drawing examples failed')));
+  // the server listens and after every change of them (a fresh clone's seeded examples, one an admin
+  // adds without a picture; tests that only inject skip it).
+  let unwatchExamples: (() => Promise<void>) | null = null;
+  app.addHook('onListen', async () => {
+    unwatchExamples = await draw.watchExamples((err) => app.log.warn({ err }, 'painting the drawing examples failed'));
+  });
+  app.addHook('preClose', async () => {
+    await unwatchExamples?.().catch(() => {});
+  });
   // Before the server waits for open connections: stop live turns so their replies are saved.
   app.addHook('preClose', () => turns.close());
   // Then the usage counted per model key is saved.

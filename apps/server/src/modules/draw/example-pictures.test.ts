@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawExamples } from '../../db/schema/index.ts';
 import { waitFor } from '../../testing/chat.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
+import { adminToken } from '../admin/test-kit.ts';
 
 type Example = { title: string; prompt: string; image_url: string | null };
 const examples = async (t: TestApp) => (await t.call('GET', '/api/draw-image/examples')).body.data.list as Example[];
@@ -44,5 +45,13 @@ describe('drawing example pictures (SPEC §1): painted by the offline painter wh
     await t.ctx.db.insert(drawExamples).values({ title: '灯塔', prompt: '黄昏海边的灯塔', type: 'oil', kind: 'basic', sort: 99 });
     expect(await t.draw.paintExamples()).toBe(1);
     expect((await examples(t)).find((e) => e.title === '灯塔')?.image_url).toMatch(/^\/uploads\/draw\/examples\//);
+  });
+
+  it('an example an admin adds without a picture gets one at once, not at the next start', async () => {
+    const admin = await adminToken(t);
+    const made = await t.call('POST', '/api/admin/draw/examples', { token: admin.token, body: { title: '雪山', prompt: '清晨的雪山与湖泊', type: 'general', kind: 'basic', imageUrl: '', sort: 100, enabled: true } });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    await waitFor(async () => !!(await examples(t)).find((e) => e.title === '雪山')?.image_url, 60_000);
+    expect((await examples(t)).find((e) => e.title === '雪山')?.image_url).toMatch(/^\/uploads\/draw\/examples\/\d+-[0-9a-f]{12}\.webp$/);
   });
 });

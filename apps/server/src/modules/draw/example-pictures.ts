@@ -4,7 +4,7 @@ import type { AppContext } from '../../core/context.ts';
 import { drawExamples } from '../../db/schema/index.ts';
 import { paint } from '../../providers/image/canvas.ts';
 import { checkImage, makeThumbnail } from '../../providers/image/files.ts';
-import type { DrawContent } from './content.ts';
+import { DRAW_CONTENT_CHANGED, type DrawContent } from './content.ts';
 
 /** The painted size; the stored picture is its thumbnail (the examples strip shows it small). */
 const PAINT_SIZE = 512;
@@ -33,4 +33,32 @@ export async function paintExamplePictures(ctx: AppContext, content: DrawContent
   }
   if (painted) await content.invalidate();
   return painted;
+}
+
+/**
+ * Paints now, then again after every change of the drawing content on any instance (an example an
+ * admin adds without a picture gets one at once, not at the next start); one run at a time, a change
+ * during a run asks for one more. The run that paints publishes a change itself, so it is followed by
+ * one run that finds nothing. Returns the unsubscribe.
+ */
+export async function watchExamplePictures(ctx: AppContext, content: DrawContent, onError: (err: unknown) => void) {
+  let running = false;
+  let again = false;
+  const run = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    void (async () => {
+      do {
+        again = false;
+        await paintExamplePictures(ctx, content).catch(onError);
+      } while (again);
+      running = false;
+    })();
+  };
+  const unsubscribe = await ctx.kv.subscribe(DRAW_CONTENT_CHANGED, run);
+  run();
+  return unsubscribe;
 }

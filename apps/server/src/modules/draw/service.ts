@@ -40,7 +40,7 @@ import { balanceError, spendable, type Models } from '../models/service.ts';
 import { streamJob, type EndedJob, type JobRun, type Jobs, type JobStep, type TurnEngine } from '../turns/service.ts';
 import { DRAW_FIXED_OPTIONS, offlineRewrite, REWRITE_SYSTEM } from './catalog.ts';
 import { drawContentOf, type DrawContent } from './content.ts';
-import { paintExamplePictures } from './example-pictures.ts';
+import { paintExamplePictures, watchExamplePictures } from './example-pictures.ts';
 
 /** Draw credits per image (basic, dalle3 / ai3) and per Midjourney task; describe's is DRAW_COST_MJ_DESCRIBE. */
 export const COSTS = { basic: 1, dalle3: 2, mj: 2, mj_upscale: 1, mj_zoom: 2, mj_pan: 2, mj_blend: 2 } as const;
@@ -209,6 +209,11 @@ export class DrawService {
   /** Pictures for the examples that have none, by the offline painter (run once the server listens). */
   paintExamples() {
     return paintExamplePictures(this.ctx, this.content);
+  }
+
+  /** paintExamples now and after every change of the examples (run once the server listens); returns the unsubscribe. */
+  watchExamples(onError: (err: unknown) => void) {
+    return watchExamplePictures(this.ctx, this.content, onError);
   }
 
   /** The moderation word list (DRAW_BANNED_WORDS): a prompt containing one is refused before anything is spent. */
