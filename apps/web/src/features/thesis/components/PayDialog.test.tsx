@@ -33,6 +33,8 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   vi.mocked(toast.error).mockClear();
   resetSession({ ready: true, website: website() });
+  // A returning guest: tracking gave them a client_code earlier (billing's PayDialog test covers a guest without one).
+  localStorage.setItem('client_code', JSON.stringify({ data: 'cc_guest', expire: null }));
 });
 afterEach(() => {
   vi.useRealTimers();
