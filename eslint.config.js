@@ -38,7 +38,7 @@ export default tseslint.config(
   },
   {
     // Import boundaries (lint/boundaries.js): features never import each other; a server module
-    // reaches another only through its service.ts or public.ts; the server's core/, db/ and
+    // reaches another only through its public.ts; the server's core/, db/ and
     // providers/ never import modules/; the web's components/ and lib/ never import features/ or
     // app/. Tests may reach in to set up state.
     files: [

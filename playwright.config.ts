@@ -1,3 +1,6 @@
+import { mkdtempSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3190);
@@ -7,6 +10,11 @@ const runId = `${Date.now().toString(36)}`;
 const SEARCH_FAKE_PORT = Number(process.env.E2E_SEARCH_PORT ?? PORT + 1000);
 /** e2e/admin-keys.spec.ts's fake model upstream, saved through the console: allowed on purpose, as an operator allows an intranet host. */
 const MODEL_FAKE_PORT = Number(process.env.E2E_MODEL_PORT ?? PORT + 1001);
+/**
+ * The one folder server-filesystem may touch (e2e/chat-tools-confirm.spec.ts writes there). Made once in the
+ * runner and handed to its workers through the environment (they load this file again).
+ */
+const FILES_DIR = (process.env.E2E_FILES_DIR ??= realpathSync(mkdtempSync(join(tmpdir(), 'e2e-files-'))));
 
 /**
  * Browser tests against the real server (`npm start`'s server on the built web app), driving
@@ -15,6 +23,7 @@ const MODEL_FAKE_PORT = Number(process.env.E2E_MODEL_PORT ?? PORT + 1001);
  */
 export default defineConfig({
   testDir: './e2e',
+  globalTeardown: './e2e/global-teardown.ts',
   outputDir: './test-results',
   fullyParallel: false,
   workers: 1,
@@ -77,8 +86,12 @@ export default defineConfig({
       SEARCH_MODELS: 'deepseek_v3',
       SEARCH_COST: '1',
       SAFE_FETCH_ALLOW_HOSTS: `127.0.0.1:${SEARCH_FAKE_PORT},127.0.0.1:${MODEL_FAKE_PORT}`,
-      // The real server-everything (a devDependency) as an MCP stdio server for e2e/admin-tools.spec.ts; started on first use.
-      MCP_SERVERS: JSON.stringify({ everything: { command: process.execPath, args: ['node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'stdio'] } }),
+      // The real server-everything and server-filesystem (devDependencies) as MCP stdio servers for e2e/admin-tools.spec.ts,
+      // e2e/chat-tools.spec.ts and e2e/chat-tools-confirm.spec.ts (write_file, limited to FILES_DIR); started on first use.
+      MCP_SERVERS: JSON.stringify({
+        everything: { command: process.execPath, args: ['node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'stdio'] },
+        files: { command: process.execPath, args: ['node_modules/@modelcontextprotocol/server-filesystem/dist/index.js', FILES_DIR] },
+      }),
     },
   },
 });

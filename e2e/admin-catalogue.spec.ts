@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe.ts';
-import { asAdmin, expect, freshName, isMobile, loginViaApi, shot, test } from './fixtures.ts';
+import { asAdmin, expect, freshName, isMobile, loginViaApi, quietPage, shot, test } from './fixtures.ts';
 
 /** Puts a package back as the seed had it (other specs read the seeded catalogue). */
 async function restorePackage(page: Page, token: string, name: string, body: Record<string, unknown>) {
@@ -43,7 +43,7 @@ test.describe('admin console: catalogue, drawing content and gallery', () => {
       await expect(row).toContainText('控制台特惠');
 
       // The user's side: the membership page and the dialog show the new price and label.
-      const user = await browser.newPage();
+      const user = await quietPage(browser);
       await loginViaApi(user);
       await user.goto('/pay');
       const card = user.getByText('专业年卡').first();
@@ -94,7 +94,7 @@ test.describe('admin console: catalogue, drawing content and gallery', () => {
 
   test('gallery moderation: a hidden picture leaves the public gallery at once and stays for its owner', async ({ page, browser }, info) => {
     test.skip(isMobile(info), 'desktop only');
-    const owner = await browser.newPage();
+    const owner = await quietPage(browser);
     const { token } = await loginViaApi(owner);
     const headers = { Authorization: `Bearer ${token}` };
     const prompt = `审核测试 ${Date.now()}`;
@@ -134,7 +134,7 @@ test.describe('admin console: catalogue, drawing content and gallery', () => {
     const name = freshName('兑换记录');
     const made = await page.request.post('/api/admin/card-keys/batches', { headers: { Authorization: `Bearer ${adminToken}` }, data: { name, quantity: 2, model3: 5 } });
     const codes = (await made.json()).data.codes as string[];
-    const user = await browser.newPage();
+    const user = await quietPage(browser);
     const { token } = await loginViaApi(user);
     const redeemed = await user.request.post('/api/card-key/redeem', { headers: { Authorization: `Bearer ${token}` }, data: { code: codes[0] } });
     expect((await redeemed.json()).code).toBe(200);

@@ -1,12 +1,12 @@
 import { expectAccessible } from './axe.ts';
-import { asAdmin, expect, isMobile, loginViaApi, shot, test } from './fixtures.ts';
+import { asAdmin, expect, isMobile, loginViaApi, quietPage, shot, test } from './fixtures.ts';
 
 test.describe('admin console: feedback and card keys', () => {
   test.describe.configure({ timeout: 180_000 });
 
   test('the operator answers a user’s feedback from the console', async ({ page, browser }, info) => {
     test.skip(isMobile(info), 'desktop only');
-    const user = await browser.newPage();
+    const user = await quietPage(browser);
     const { token } = await loginViaApi(user);
     const made = await user.request.post('/api/ucenter/feedback/create', { headers: { authorization: `Bearer ${token}` }, multipart: { content: '控制台测试：导出按钮找不到' } });
     expect((await made.json()).code).toBe(200);

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type Browser, type Page, type TestInfo } from '@playwright/test';
 
 export const SHOTS_DIR = join(import.meta.dirname, 'screenshots');
 
@@ -53,6 +53,19 @@ export async function asAdmin(page: Page) {
   return token;
 }
 
+/** Keeps the welcome notice shut on a page (it opens on each page load, as a modal that hides the page from roles). */
+export const hideNotice = (page: Page) =>
+  page.addInitScript(() => {
+    if (!sessionStorage.getItem('e2e-notice')) localStorage.setItem('noticeHidden', JSON.stringify({ data: 1, expire: null }));
+  });
+
+/** A page of a browser context of its own (another user), with the welcome notice shut as on the fixture's page. */
+export async function quietPage(browser: Browser) {
+  const page = await browser.newPage();
+  await hideNotice(page);
+  return page;
+}
+
 /** Hides the welcome notice for every test unless it asks for it; fails a test whose page broke a Content-Security-Policy rule. */
 export const test = base.extend<{ quietNotice: void; noCspViolations: void }>({
   noCspViolations: [
@@ -72,9 +85,7 @@ export const test = base.extend<{ quietNotice: void; noCspViolations: void }>({
   ],
   quietNotice: [
     async ({ page }, use) => {
-      await page.addInitScript(() => {
-        if (!sessionStorage.getItem('e2e-notice')) localStorage.setItem('noticeHidden', JSON.stringify({ data: 1, expire: null }));
-      });
+      await hideNotice(page);
       await use();
     },
     { auto: true },

@@ -20,11 +20,17 @@ test('安装应用 shows in the account menu only while the browser offers insta
   await page.goto('/talk');
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   const openMenu = async () => {
-    if (isMobile(info)) await page.getByRole('button', { name: '打开菜单' }).first().click();
+    if (!isMobile(info)) return;
+    await page.getByRole('button', { name: '打开菜单' }).first().click();
+    // The drawer's chunk loads on first open: wait for it, or an Escape pressed before it lands closes nothing.
+    await expect(page.getByRole('dialog')).toBeVisible();
   };
   await openMenu();
   await expect(page.getByRole('button', { name: '安装应用' })).toHaveCount(0);
-  if (isMobile(info)) await page.keyboard.press('Escape');
+  if (isMobile(info)) {
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  }
 
   expect(await offerInstall(page)).toBe(true);
   await openMenu();

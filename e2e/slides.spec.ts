@@ -186,4 +186,42 @@ test.describe('AI PPT', () => {
     await shot(page, info, 'view-continued');
     expect(errors).toEqual([]);
   });
+  test('a reload while the outline streams resumes it (the text so far, then more), and 停止生成 stops it and keeps what was written', async ({ page }, info) => {
+    test.setTimeout(120_000);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await loginViaApi(page);
+    await page.goto('/aippt');
+    await page.getByLabel('PPT 主题').fill('城市更新中的社区参与');
+    // The longest outline (30 pages): the offline model types it for several seconds.
+    await page.locator('input[type="range"]').first().fill('30');
+    await page.getByRole('button', { name: '生成大纲' }).click();
+    const stop = page.getByRole('button', { name: '停止生成' });
+    await expect(stop).toBeVisible({ timeout: 20_000 });
+    await expect(page).toHaveURL(/\/aippt\?id=\d+/);
+    const streamed = page.locator('section[aria-busy="true"] li');
+    await expect.poll(() => streamed.count()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => sessionStorage.getItem('streamRun:slides.outline'))).toContain('"kind":"slides.outline"');
+    const before = await streamed.count();
+
+    await page.reload();
+    // The outline so far is back at once and keeps growing.
+    await expect(stop).toBeVisible();
+    await expect.poll(() => streamed.count()).toBeGreaterThanOrEqual(before);
+    await shot(page, info, 'slides-outline-resumed');
+
+    // Stopped at once (the offline outline ends within seconds).
+    await stop.click();
+    await expect(page.getByRole('heading', { name: '编辑大纲' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('已停止，可继续编辑已生成的大纲')).toBeVisible();
+    expect(await page.getByTestId('outline-section').count()).toBeGreaterThan(0);
+    await axe(page);
+    expect(await page.evaluate(() => sessionStorage.getItem('streamRun:slides.outline'))).toBeNull();
+    await shot(page, info, 'slides-outline-stopped');
+    // Saved as stopped: after another reload it is the outline to edit, nothing resumes.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: '编辑大纲' })).toBeVisible();
+    await expect(stop).toBeHidden();
+    expect(errors).toEqual([]);
+  });
 });

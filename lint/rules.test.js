@@ -18,19 +18,30 @@ const at = (path) => join(root, path);
 tester.run('boundaries', boundaries, {
   valid: [
     { filename: at('apps/server/src/modules/chat/service.ts'), code: "import { x } from '../billing/public.ts';" },
+    // The wiring above the modules builds their services: composition/ may import a module's service.ts.
+    { filename: at('apps/server/src/composition/modules.ts'), code: "import { createTurnEngine } from '../modules/turns/service.ts';" },
     { filename: at('apps/server/src/core/routes.ts'), code: "import { x } from './errors.ts'; import { y } from '../db/client.ts';" },
     { filename: at('apps/server/src/seed.ts'), code: "import { x } from './modules/config/defaults.ts';" },
+    { filename: at('apps/server/src/providers/pay/wechat.ts'), code: "import { x } from '../../core/safe-fetch.ts';" },
+    { filename: at('apps/server/src/composition/context.ts'), code: "import { x } from '../providers/sms/index.ts'; import type { Y } from '../core/context.ts';" },
     { filename: at('apps/web/src/components/Button.tsx'), code: "import { x } from '../lib/i18n.ts';" },
     { filename: at('apps/web/src/app/App.tsx'), code: "import { x } from '../features/chat/ChatPage.tsx';" },
   ],
   invalid: [
     { filename: at('apps/server/src/modules/chat/service.ts'), code: "import { x } from '../billing/balance.ts';", errors: [{ messageId: 'module' }] },
+    // Across modules, service.ts is no entry either (not even for a type): only public.ts is.
+    { filename: at('apps/server/src/modules/share/module.ts'), code: "import { ChatService } from '../chat/service.ts';", errors: [{ messageId: 'module' }] },
+    { filename: at('apps/server/src/modules/chat/stream.ts'), code: "import type { TurnEngine } from '../turns/service.ts';", errors: [{ messageId: 'module' }] },
     { filename: at('apps/web/src/features/chat/ChatPage.tsx'), code: "import { x } from '../draw/api.ts';", errors: [{ messageId: 'feature' }] },
     { filename: at('apps/server/src/core/audit.ts'), code: "import { x } from '../modules/admin/audit.ts';", errors: [{ messageId: 'zone' }] },
     { filename: at('apps/server/src/db/seed.ts'), code: "import type { X } from '../modules/config/defaults.ts';", errors: [{ messageId: 'zone' }] },
     { filename: at('apps/server/src/providers/pay/index.ts'), code: "export { x } from '../../modules/billing/service.ts';", errors: [{ messageId: 'zone' }] },
     { filename: at('apps/web/src/lib/api.ts'), code: "const m = import('../features/auth/store.ts');", errors: [{ messageId: 'zone' }] },
     { filename: at('apps/web/src/components/Nav.tsx'), code: "import { routes } from '../app/routes.tsx';", errors: [{ messageId: 'zone' }] },
+    { filename: at('apps/server/src/core/context.ts'), code: "import type { SmsProvider } from '../providers/sms/types.ts';", errors: [{ messageId: 'zone' }] },
+    { filename: at('apps/server/src/core/routes.ts'), code: "import { x } from '../composition/integrations.ts';", errors: [{ messageId: 'zone' }] },
+    { filename: at('apps/server/src/providers/pay/index.ts'), code: "import { x } from '../../composition/integrations.ts';", errors: [{ messageId: 'zone' }] },
+    { filename: at('apps/server/src/modules/admin/integrations.ts'), code: "import { x } from '../../composition/integrations.ts';", errors: [{ messageId: 'zone' }] },
   ],
 });
 

@@ -58,7 +58,7 @@ const common = ['packages/shared/src', 'packages/shared/package.json', 'package-
 
 await step(
   'web',
-  ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'scripts/precompress.mjs', ...common],
+  ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/build', 'apps/web/package.json', 'scripts/precompress.mjs', ...common],
   'apps/web/dist/.build-stamp',
   () => {
     const r = spawnSync('npm', ['run', 'build', '-w', '@app/web'], { cwd: root, stdio: 'inherit' });

@@ -7,6 +7,10 @@ import { brotliCompressSync, constants } from 'node:zlib';
  * the chunks index.html loads and everything they import statically, plus the route's lazy screen
  * chunk and its static imports (the router fetches it before the screen paints), and the CSS of
  * all of those. Deterministic: file bytes, no browser, no timing.
+ *
+ * The entry's CSS is the stylesheet index.html links, not the manifest's `css` of the entry chunk:
+ * that is the full sheet, which apps/web/build/css-split.ts loads only once the first screen is
+ * idle (or a lazy import needs it); before the first paint the browser waits for the base sheet.
  */
 
 interface ManifestChunk {
@@ -40,8 +44,25 @@ export function readManifest(dist: string): Manifest {
   return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
 }
 
-/** The files (dist-relative, e.g. assets/index-x.js) that loading `keys` fetches without a dynamic import. */
-export function staticClosure(manifest: Manifest, keys: string[]): string[] {
+/**
+ * The stylesheets index.html links (render-blocking), dist-relative: the base sheet of
+ * build/css-split.ts. Null when the build has no index.html.
+ */
+export function indexStylesheets(dist: string): string[] | null {
+  const file = join(dist, 'index.html');
+  if (!existsSync(file)) return null;
+  const html = readFileSync(file, 'utf8');
+  return [...html.matchAll(/<link\b[^>]*>/g)]
+    .map((m) => m[0])
+    .filter((tag) => /\brel="stylesheet"/.test(tag))
+    .flatMap((tag) => /\bhref="\/([^"]+)"/.exec(tag)?.[1] ?? []);
+}
+
+/**
+ * The files (dist-relative, e.g. assets/index-x.js) that loading `keys` fetches without a dynamic
+ * import. `cssOf` names a chunk's stylesheets (by default the manifest's `css`).
+ */
+export function staticClosure(manifest: Manifest, keys: string[], cssOf: (key: string, chunk: ManifestChunk) => string[] = (_k, c) => c.css ?? []): string[] {
   const seen = new Set<string>();
   const files = new Set<string>();
   const visit = (key: string) => {
@@ -50,7 +71,7 @@ export function staticClosure(manifest: Manifest, keys: string[]): string[] {
     const chunk = manifest[key];
     if (!chunk) throw new Error(`manifest has no chunk ${key}`);
     files.add(chunk.file);
-    for (const css of chunk.css ?? []) files.add(css);
+    for (const css of cssOf(key, chunk)) files.add(css);
     for (const dep of chunk.imports ?? []) visit(dep);
   };
   for (const k of keys) visit(k);
@@ -85,7 +106,9 @@ export interface RouteGraph {
 export function routeGraph(dist: string, manifest: Manifest, route: string): RouteGraph {
   const screen = MAIN_ROUTES[route];
   if (!screen) throw new Error(`unknown route ${route}`);
-  const files = staticClosure(manifest, [entryKey(manifest), screen]);
+  const entry = entryKey(manifest);
+  const linked = indexStylesheets(dist);
+  const files = staticClosure(manifest, [entry, screen], (key, chunk) => (key === entry && linked ? linked : (chunk.css ?? [])));
   const sized = files.map((file) => ({ file, br: brotliSize(dist, file) })).sort((a, b) => b.br - a.br);
   const js = sized.filter((f) => f.file.endsWith('.js'));
   const css = sized.filter((f) => f.file.endsWith('.css'));

@@ -13,49 +13,23 @@ import { MemoryKv, RedisKv, type KvStore } from './core/kv.ts';
 import { fail } from './core/reply.ts';
 import { registerSecurityHeaders } from './core/security-headers.ts';
 import { checkNotifyUrl, payChannelsOf, startupReport } from './core/startup-report.ts';
-import { announcePay, buildPay, Integrations } from './core/integrations.ts';
-import { installAccess, installInputGuard, route } from './core/routes.ts';
+import { createContext } from './composition/context.ts';
+import { createShared, registerModules } from './composition/modules.ts';
+import { installAccess, installInputGuard } from './core/routes.ts';
 import { installModeration } from './modules/config/public.ts';
 import { installRequestIds, requestIdMixin, requestIdOf } from './core/request-id.ts';
-import { routes } from '@app/shared/routes';
-import { docsRoutes } from './modules/docs/routes.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { ensureAdmin, seed } from './seed.ts';
-import { adminRoutes } from './modules/admin/routes.ts';
-import { appsRoutes } from './modules/apps/routes.ts';
-import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
-import { billingRoutes } from './modules/billing/routes.ts';
-import { configRoutes } from './modules/config/routes.ts';
-import { ConfigService } from './modules/config/service.ts';
-import { registerChat } from './modules/chat/module.ts';
-import { registerTools } from './modules/tools/module.ts';
 import type { ToolsService } from './modules/tools/service.ts';
-import { registerDocuments, type DocumentModuleOptions } from './modules/document/module.ts';
-import { registerDraw, type DrawModuleOptions } from './modules/draw/module.ts';
+import type { registerDocuments, DocumentModuleOptions } from './modules/document/module.ts';
+import type { DrawModuleOptions } from './modules/draw/module.ts';
 import type { DrawService } from './modules/draw/service.ts';
-import { registerMind } from './modules/mind/module.ts';
-import { registerTranslate } from './modules/translate/module.ts';
-import { registerThesis } from './modules/thesis/module.ts';
-import { registerSupport } from './modules/support/module.ts';
-import { registerVoice } from './modules/voice/module.ts';
-import { registerSlides } from './modules/slides/module.ts';
-import { registerShare } from './modules/share/module.ts';
-import { createModels } from './modules/models/service.ts';
-import { turnRoutes } from './modules/turns/routes.ts';
-import { createTurnEngine, type TurnEngine, type TurnEngineOptions } from './modules/turns/service.ts';
+import type { TurnEngine, TurnEngineOptions } from './modules/turns/service.ts';
 import type { LlmRouterOptions } from './modules/models/llm-router.ts';
-import { fileRoutes } from './modules/files/routes.ts';
-import { growthRoutes } from './modules/growth/routes.ts';
-import { userRoutes } from './modules/user/routes.ts';
-import { opsRoutes } from './modules/ops/routes.ts';
-import { UserService } from './modules/user/service.ts';
-import { createSmsProvider } from './providers/sms/index.ts';
 import type { SmsProvider } from './providers/sms/types.ts';
-import { createStorageProvider } from './providers/storage/index.ts';
 import type { StorageProvider } from './providers/storage/types.ts';
-import { createWechatProvider } from './providers/wechat/index.ts';
 import type { WechatProvider } from './providers/wechat/types.ts';
 
 export interface BuildOptions {
@@ -125,25 +99,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   }
   const clock = opts.clock ?? systemClock;
   const kv = opts.kv ?? (config.redisUrl ? new RedisKv(config.redisUrl, config.redisPrefix) : new MemoryKv(clock));
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    kv,
-    clock,
-    log: app.log,
-    sms: opts.sms ?? createSmsProvider(config.env, app.log),
-    // The simulator exists only in demo mode, whoever built it.
-    wechat: opts.wechat && !(opts.wechat.name === 'dev' && !config.demo) ? opts.wechat : createWechatProvider(config.env, config.publicUrl, config.demo),
-    storage: opts.storage ?? createStorageProvider(config),
-    pay: null!,
-    integrations: null!,
-  };
-  ctx.pay = buildPay(ctx, config.env);
-  announcePay(ctx, ctx.pay, config.env);
-  // The console's settings over the environment's, rebuilt on every change (admin/integrations).
-  ctx.integrations = new Integrations(ctx);
-  await ctx.integrations.refresh();
+  const ctx = await createContext({ config, database, kv, clock, log: app.log }, opts);
 
   registerParsers(app);
   registerErrorHandling(app);
@@ -156,57 +112,23 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   installInputGuard(app);
   await installModeration(app, ctx);
 
-  const configService = new ConfigService(ctx);
-  const auth = new AuthService(ctx, configService);
-  // Each module is an encapsulated plugin: what it registers (routes, hooks, multipart) stays in its scope.
-  const plugin = (register: (scope: FastifyInstance) => unknown) => app.register(async (scope) => void (await register(scope)));
-  await plugin((s) => configRoutes(s, ctx, configService));
-  await plugin((s) => authRoutes(s, ctx, auth));
-  await plugin((s) => userRoutes(s, ctx, new UserService(ctx)));
-  await plugin((s) => growthRoutes(s, ctx, configService));
-  await plugin((s) => registerSupport(s, ctx));
-  await plugin((s) => billingRoutes(s, ctx, configService));
-  const models = await createModels(ctx, opts.llm);
-  const unlistenModels = await models.listen();
-  app.addHook('preClose', async () => {
-    await unlistenModels().catch(() => {});
+  const shared = await createShared(ctx, {
+    llm: opts.llm,
+    turns: opts.turns ?? { leaseMs: config.env.TURN_LEASE_MS, tickMs: config.env.TURN_TICK_MS, graceMs: shutdownGraceMs(config) },
+    options: { documents: opts.documents, draw: opts.draw },
   });
-  const turns = createTurnEngine(ctx, opts.turns ?? { leaseMs: config.env.TURN_LEASE_MS, tickMs: config.env.TURN_TICK_MS, graceMs: shutdownGraceMs(config) });
-  let tools!: ToolsService;
-  await plugin(async (s) => (tools = await registerTools(s, ctx)));
-  await plugin((s) => registerChat(s, ctx, models, turns, tools));
-  let documents!: ReturnType<typeof registerDocuments>;
-  await plugin((s) => (documents = registerDocuments(s, ctx, models, turns, opts.documents)));
-  let draw!: DrawService;
-  await plugin((s) => (draw = registerDraw(s, ctx, models, turns, opts.draw)));
-  await plugin((s) => registerMind(s, ctx, models, turns));
-  await plugin((s) => registerTranslate(s, ctx, models, turns));
-  await plugin((s) => registerThesis(s, ctx, models, turns));
-  await plugin((s) => registerSlides(s, ctx, models, turns));
-  await plugin((s) => registerShare(s, ctx, models, configService));
-  await plugin((s) => registerVoice(s, ctx));
-  await plugin((s) => turnRoutes(s, turns));
-  app.addHook('onReady', () => turns.start());
+  const { turns, tools, documents, draw } = await registerModules(app, ctx, shared);
   // The drawing examples without a picture get one from the offline painter, in the background once
   // the server listens and after every change of them (a fresh clone's seeded examples, one an admin
-  // adds without a picture; tests that only inject skip it).
+  // adds without a picture; tests that only inject skip it). At the root: its stop runs before the
+  // modules' close hooks (the turn engine's, the catalogue's).
   let unwatchExamples: (() => Promise<void>) | null = null;
   app.addHook('onListen', async () => {
-    unwatchExamples = await draw.watchExamples((err) => app.log.warn({ err }, 'painting the drawing examples failed'));
+    unwatchExamples = await draw!.watchExamples((err) => app.log.warn({ err }, 'painting the drawing examples failed'));
   });
   app.addHook('preClose', async () => {
     await unwatchExamples?.().catch(() => {});
   });
-  // Before the server waits for open connections: stop live turns so their replies are saved.
-  app.addHook('preClose', () => turns.close());
-  // Then the usage counted per model key is saved.
-  app.addHook('preClose', () => models.flush());
-  await plugin((s) => appsRoutes(s, ctx));
-  await plugin((s) => fileRoutes(s, ctx));
-  await plugin((s) => adminRoutes(s, ctx, configService, models));
-  route(app, routes.system.health, async () => ({ code: 200, message: 'ok', success: true, data: { db: database.kind, kv: kv.kind } }));
-  await plugin((s) => opsRoutes(s, ctx, turns, configService));
-  docsRoutes(app);
 
   await registerWeb(app, config);
   for (const line of startupReport(ctx, payChannelsOf({ ...config, env: ctx.integrations.effectiveEnv() }))) app.log.info(line);
@@ -215,7 +137,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await kv.close();
     if (!opts.database) await database.close();
   });
-  return { app, ctx, documents, turns, draw, tools, routes: registered };
+  return { app, ctx, documents: documents!, turns, draw: draw!, tools: tools!, routes: registered };
 }
 
 /** How long open streams may finish on shutdown (none in tests, which close apps all the time). */

@@ -262,6 +262,8 @@ const envSchema = z.object({
   MCP_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   MCP_RESULT_MAX_CHARS: z.coerce.number().int().min(200).max(1_000_000).default(16_000),
   TOOL_MAX_ROUNDS: z.coerce.number().int().min(1).max(20).default(5),
+  /** How long a call of a tool that changes things (destructiveHint) waits for the user's yes; no answer by then is a no. */
+  TOOL_CONFIRM_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
 
   ADMIN_USERNAME: z.string().default('admin'),
   ADMIN_PASSWORD: opt,

@@ -28,10 +28,11 @@ function packageOf(specifier: string): string {
 
 const isBare = (s: string) => !s.startsWith('.') && !s.startsWith('/') && !s.startsWith('node:') && !BUILTINS.has(s) && !BUILTINS.has(packageOf(s));
 
-let bundled: Promise<Set<string>> | undefined;
-const runtimePackages = () => (bundled ??= bundleImports());
+let bundled: Promise<{ packages: Set<string>; sources: string[] }> | undefined;
+const bundle = () => (bundled ??= bundleImports());
+const runtimePackages = async () => (await bundle()).packages;
 
-async function bundleImports(): Promise<Set<string>> {
+async function bundleImports(): Promise<{ packages: Set<string>; sources: string[] }> {
   const result = await build({ ...serverBundleOptions(root), write: false, metafile: true, sourcemap: false, logLevel: 'silent' });
   const found = new Set<string>();
   for (const input of Object.values(result.metafile.inputs)) {
@@ -41,7 +42,7 @@ async function bundleImports(): Promise<Set<string>> {
   for (const file of result.outputFiles) {
     for (const m of file.text.matchAll(calls)) if (isBare(m[1]!)) found.add(packageOf(m[1]!));
   }
-  return found;
+  return { packages: found, sources: Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules/')) };
 }
 
 /** The packages a production install provides: our dependencies and, hoisted, theirs. */
@@ -70,6 +71,12 @@ describe('run-time dependencies', () => {
     const { direct, transitive } = productionPackages();
     const missing = [...used].filter((p) => !SOURCE_ONLY.has(p) && !direct.has(p) && !transitive.has(p)).sort();
     expect(missing, 'imported at run time but not in apps/server/package.json dependencies').toEqual([]);
+  });
+
+  it('ships none of the test code: no test file, fake, testing/ helper or test kit is in the bundle', async () => {
+    const { sources } = await bundle();
+    expect(sources.some((f) => f.endsWith('apps/server/src/main.ts'))).toBe(true);
+    expect(sources.filter((f) => /\.test\.ts$|\/testing\/|test-kit\.ts$|\/fake-[^/]+$/.test(f))).toEqual([]);
   });
 
   it('no run-time package is also listed as a devDependency (one place says where it belongs)', async () => {

@@ -60,39 +60,22 @@ async function seedApps(db: Db) {
       const rows = await tx.insert(appCategories).values(missing).returning();
       for (const c of rows) categoryId.set(`${c.kind}:${c.name}`, c.id);
     }
+    const base = (kind: 'template' | 'expert', a: (typeof SEED_TEMPLATES)[number] | (typeof SEED_EXPERTS)[number], sort: number) => ({
+      key: a.key,
+      kind,
+      categoryId: categoryId.get(`${kind}:${a.category}`) ?? null,
+      title: a.title,
+      description: a.description,
+      icon: a.icon,
+      questions: a.questions,
+      sort,
+    });
     await tx
       .insert(apps)
-      .values(
-        SEED_TEMPLATES.map((t, i) => ({
-          key: t.key,
-          kind: 'template',
-          categoryId: categoryId.get(`template:${t.category}`) ?? null,
-          title: t.title,
-          description: t.description,
-          icon: t.icon,
-          prompt: t.prompt,
-          variables: t.variables,
-          questions: t.questions,
-          sort: i,
-        })),
-      )
-      .onConflictDoNothing();
-    await tx
-      .insert(apps)
-      .values(
-        SEED_EXPERTS.map((e, i) => ({
-          key: e.key,
-          kind: 'expert',
-          categoryId: categoryId.get(`expert:${e.category}`) ?? null,
-          title: e.title,
-          description: e.description,
-          icon: e.icon,
-          prompt: e.systemPrompt,
-          identityDescription: e.identityDescription,
-          questions: e.questions,
-          sort: i,
-        })),
-      )
+      .values([
+        ...SEED_TEMPLATES.map((t, i) => ({ ...base('template', t, i), prompt: t.prompt, variables: t.variables })),
+        ...SEED_EXPERTS.map((e, i) => ({ ...base('expert', e, i), prompt: e.systemPrompt, identityDescription: e.identityDescription })),
+      ])
       .onConflictDoNothing();
     await tx.insert(siteConfig).values({ key: APPS_SEED_MARK, value: { v: true } });
   });

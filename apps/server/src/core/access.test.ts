@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apps, chatGroups, chatMessages, documents, orders, packages, users } from '../db/schema/index.ts';
+import { apps, chatGroups, chatMessages, documents, feedbacks, minds, orders, packages, slideDecks, theses, translations, users } from '../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { checkAccess, requireAccess, type Actor, type Permission } from './access.ts';
 import type { AuthUser } from './auth.ts';
@@ -133,4 +133,54 @@ describe('requireAccess: every owned resource × owner / other user / guest / ad
     await expect(requireAccess(t.ctx.db, who.owner, 'chatGroup.delete', [ids.group, theirs!.id])).rejects.toMatchObject({ httpStatus: 404, message: '对话不存在或已删除' });
     expect((await checkAccess(t.ctx.db, who.owner, 'chatGroup.read', [])).size).toBe(0);
   });
+});
+
+describe('owner-scoped repositories: another user’s id is the same 404 as a missing one', () => {
+  const MISSING = 2_147_483_647;
+  const tokenOf: Partial<Record<'owner' | 'other', string>> = {};
+  const resources = {} as { mind: number; translation: number; deck: number; thesis: number; feedback: number };
+
+  beforeAll(async () => {
+    tokenOf.owner = await t.loginByPhone('13700000001');
+    tokenOf.other = await t.loginByPhone('13700000002');
+    const db = t.ctx.db;
+    const owner = who.owner.id;
+    const [m] = await db.insert(minds).values({ userId: owner, title: 'm', prompt: 'm', model: 'offline', status: 'complete' }).returning();
+    const [tr] = await db.insert(translations).values({ userId: owner, source: 'hi', fromLang: 'en', toLang: 'zh', model: 'offline', status: 'complete' }).returning();
+    const [d] = await db.insert(slideDecks).values({ userId: owner, title: 'd', topic: 'd', pages: 8 }).returning();
+    const [th] = await db.insert(theses).values({ userId: owner, title: 't', kind: 'k', discipline: 'x', length: 5000, language: 'zh' }).returning();
+    const [f] = await db.insert(feedbacks).values({ userId: owner, content: 'hello' }).returning();
+    Object.assign(resources, { mind: m!.id, translation: tr!.id, deck: d!.id, thesis: th!.id, feedback: f!.id });
+  });
+
+  /** [resource, how it is asked for]; each is asked by the owner (not 404), another user and for a missing id (both the same 404). */
+  const ASKS: [keyof typeof resources, (id: number) => ['GET' | 'POST', string, { body?: unknown; query?: Record<string, string> }]][] = [
+    ['mind', (id) => ['GET', `/api/mind/detail/${id}`, {}]],
+    ['mind', (id) => ['POST', '/api/mind/delete', { body: { id } }]],
+    ['translation', (id) => ['POST', '/api/translate/delete', { body: { id } }]],
+    ['deck', (id) => ['GET', '/api/aippt/ppt/viewContent', { query: { id: String(id) } }]],
+    ['deck', (id) => ['POST', '/api/aippt/deck/delete', { body: { id } }]],
+    ['thesis', (id) => ['GET', '/api/thesis/detail', { query: { id: String(id) } }]],
+    ['thesis', (id) => ['POST', '/api/thesis/delete', { body: { id } }]],
+    ['feedback', (id) => ['GET', '/api/ucenter/feedback/list/reply', { query: { id: String(id) } }]],
+    ['feedback', (id) => ['POST', '/api/ucenter/feedback/reply', { body: { id, content: '再问一下' } }]],
+  ];
+
+  for (const [resource, ask] of ASKS) {
+    const [method, url] = ask(0);
+    it(`${method} ${url.replace(/\/0$/, '/:id')} on another user’s ${resource}: 404 as for a missing one, the row untouched`, async () => {
+      const id = resources[resource];
+      const call = (token: string, target: number) => {
+        const [m, u, o] = ask(target);
+        return t.call(m, u, { token, ...o });
+      };
+      const theirs = await call(tokenOf.other!, id);
+      const missing = await call(tokenOf.other!, MISSING);
+      expect(theirs.status).toBe(404);
+      expect(missing.status).toBe(404);
+      expect({ code: theirs.body.code, message: theirs.body.message }).toEqual({ code: missing.body.code, message: missing.body.message });
+      // Reads by the owner still work (deletes are last in each pair, so the row is there for them).
+      if (method === 'GET') expect((await call(tokenOf.owner!, id)).status).toBe(200);
+    });
+  }
 });

@@ -1,30 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
-import type { PayProviders } from '../providers/pay/index.ts';
-import type { SmsProvider } from '../providers/sms/types.ts';
-import type { StorageProvider } from '../providers/storage/types.ts';
-import type { WechatProvider } from '../providers/wechat/types.ts';
 import type { Clock } from './clock.ts';
-import type { Integrations } from './integrations.ts';
 import type { KvStore } from './kv.ts';
 
-/** What every module gets: settings, storage and the providers chosen for this run. */
-export interface AppContext {
+/**
+ * The providers chosen for this run (sms, wechat, storage, pay) and the integration settings that swap
+ * them. Core names none of them: the composition layer declares these fields on this interface
+ * (declaration merging, as Fastify plugins declare their decorators) in composition/context.ts, which
+ * builds the context. Core code reads only the fields of AppContext below.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface WiredProviders {}
+
+/** What every module gets: settings, storage, and (from the composition layer) the providers chosen for this run. */
+export interface AppContext extends WiredProviders {
   config: AppConfig;
   database: Database;
   db: Db;
   kv: KvStore;
   clock: Clock;
   log: FastifyBaseLogger;
-  sms: SmsProvider;
-  wechat: WechatProvider;
-  storage: StorageProvider;
-  /** The payment gateways (the sandbox always among them; it takes payments only in demo mode with no real gateway). */
-  pay: PayProviders;
-  /**
-   * The console's integration settings over the environment. sms, wechat, storage and pay above are
-   * swapped when they change (on every instance): read them from the context at call time, never keep them.
-   */
-  integrations: Integrations;
 }

@@ -2,6 +2,13 @@ import { existsSync } from 'node:fs';
 import type { IntegrationField, IntegrationGroupId } from '@app/shared';
 import { isBlockedAddress } from './safe-fetch.ts';
 
+/** The additional-data label of a sealed integration setting (a model key does not open as one, nor the reverse). */
+export const SETTING_LABEL = 'integration_setting';
+
+/** The kind of provider a settings group configures (every pay_* group is the payment gateways). */
+export type IntegrationKind = 'sms' | 'wechat' | 'storage' | 'pay';
+export const kindOf = (group: IntegrationGroupId): IntegrationKind => (group.startsWith('pay_') ? 'pay' : (group as IntegrationKind));
+
 /**
  * The settings of each integration the admin console may set, named by their environment variables
  * (the console's value overrides the environment's). `secret` and `pem`-with-private-key settings are

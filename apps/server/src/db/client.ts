@@ -13,6 +13,8 @@ export interface Database {
   /** Runs raw SQL with several statements (migrations). */
   execScript(sql: string): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball, for `loadDataDir`. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -24,6 +26,8 @@ export interface DatabaseOptions {
   searchPath?: string;
   /** Most connections of the pool (PostgreSQL only). */
   poolMax?: number;
+  /** PGlite in memory only: start from a data directory `dumpDataDir` wrote (tests start from a migrated, seeded copy). */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -73,7 +77,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     if (!existsSync(join(onDisk, 'PG_VERSION'))) await initdbInChild(onDisk, pgliteOptions);
   }
   const [{ PGlite }, { drizzle: drizzlePglite }] = await loading;
-  const client = new PGlite(onDisk, pgliteOptions);
+  const client = new PGlite(onDisk, { ...pgliteOptions, ...(!onDisk && opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   await client.waitReady;
   return {
     db: drizzlePglite({ client, schema }) as unknown as Db,
@@ -82,6 +86,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       await client.exec(sql);
     },
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { ManualClock } from '../core/clock.ts';
@@ -61,12 +62,32 @@ export interface TestAppOptions {
   turns?: BuildOptions['turns'];
 }
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A PGlite data directory, migrated and seeded, as `dumpDataDir` wrote it (testing/pglite-template.ts); '' on PostgreSQL. */
+    pgliteTemplate: string;
+  }
+}
+
+let templateBlob: Blob | undefined;
+/** The migrated, seeded database testing/pglite-template.ts made for this run (read once per process). */
+function pgliteTemplate(): Blob | undefined {
+  let file: string | undefined;
+  try {
+    file = inject('pgliteTemplate');
+  } catch {
+    return undefined; // outside a vitest run (bench/draw.ts)
+  }
+  if (!file) return undefined;
+  return (templateBlob ??= new Blob([readFileSync(file)]));
+}
+
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const shared = opts.shareWith;
   const clock = shared?.clock ?? new ManualClock(Date.UTC(2026, 10, 22, 4, 0, 0));
   const url = process.env.DATABASE_URL;
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  const database = shared?.ctx.database ?? (await openDatabase(url ? { url, searchPath: schema } : {}));
+  const database = shared?.ctx.database ?? (await openDatabase(url ? { url, searchPath: schema } : { loadDataDir: pgliteTemplate() }));
   const kv: KvStore = shared
     ? shared.ctx.kv instanceof RedisKv
       ? new RedisKv(process.env.REDIS_URL!, (shared.ctx.kv as unknown as { prefix: string }).prefix)
@@ -126,6 +147,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     return baseUrl;
   };
 
+  let closing: Promise<void> | undefined;
   return {
     app,
     ctx,
@@ -140,12 +162,14 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     loginByPhone,
     listen,
     dataDir,
-    close: async () => {
-      await app.close();
-      if (shared) return rmSync(dataDir, { recursive: true, force: true });
-      if (url) await database.execScript(`drop schema if exists "${schema}" cascade`);
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    // Idempotent: a test may stop a second instance's workers early and close it again in `finally`.
+    close: () =>
+      (closing ??= (async () => {
+        await app.close();
+        if (shared) return rmSync(dataDir, { recursive: true, force: true });
+        if (url) await database.execScript(`drop schema if exists "${schema}" cascade`);
+        await database.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      })()),
   };
 }

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { useAppSetting } from '../lib/app-setting.ts';
 import { setLanguage } from '../lib/i18n.ts';
-import { useSession } from '../lib/session.ts';
+import { takePrefetchedGlobal, useSession } from '../lib/session.ts';
 import { isWechatBrowser } from '../lib/env.ts';
 import { ApiError } from '../lib/http.ts';
 import { tokenStore } from '../lib/storage.ts';
@@ -21,44 +21,47 @@ export const useBoot = create<BootState>((set) => ({
   status: 'loading',
   failure: null,
   async start() {
-    set({ status: 'loading', failure: null });
     const session = useSession.getState();
-    const early = earlyGlobal;
-    earlyGlobal = null; // a retry after a failure asks again
+    // A retry after a failure asks again (the prefetched download is taken once).
+    const loading = takePrefetchedGlobal() ?? session.loadGlobal();
+    // Issue 30: with the config of an earlier visit in hand (lib/session.ts) the layout paints at
+    // once; the fetch replaces the copy when it answers, and what followed the config before (the
+    // silent login, the stored user) still follows it. A failed fetch keeps the copy (the next
+    // focus refreshes it, app/useConfigRefresh.ts).
+    if (session.globalConfig && session.website) {
+      set({ status: 'ready', failure: null });
+      await loading.catch(() => {});
+      afterReady();
+      return;
+    }
+    set({ status: 'loading', failure: null });
     try {
-      await (early ?? session.loadGlobal());
+      await loading;
     } catch (e) {
       set({ status: 'error', failure: serverMessage(e) });
       return;
     }
     set({ status: 'ready' });
-    // SPEC §4.3: inside WeChat with no token, log in silently through the OAuth redirect.
-    if (!tokenStore.get() && isWechatBrowser()) void import('../features/auth/silent-login.ts').then((m) => m.silentLogin());
-    if (tokenStore.get()) {
-      session.loadUser().catch(() => {
-        // A bad token is handled by the token-invalid / need-login events.
-      });
-    }
+    afterReady();
   },
 }));
+
+/** Once the layout can paint: the silent WeChat login or the stored user. */
+function afterReady() {
+  const session = useSession.getState();
+  // SPEC §4.3: inside WeChat with no token, log in silently through the OAuth redirect.
+  if (!tokenStore.get() && isWechatBrowser()) void import('../features/auth/silent-login.ts').then((m) => m.silentLogin());
+  if (tokenStore.get()) {
+    session.loadUser().catch(() => {
+      // A bad token is handled by the token-invalid / need-login events.
+    });
+  }
+}
 
 /** What the server said, if it answered (a network error or a non-JSON reply says nothing). */
 function serverMessage(e: unknown) {
   if (!(e instanceof ApiError) || e.code === -1 || !e.message || e.message.startsWith('HTTP ')) return null;
   return e.message;
-}
-
-let earlyGlobal: Promise<void> | null = null;
-
-/**
- * Starts the global config download while the entry chunk runs: the router mounts Root (whose
- * effect boots the app) only once the route's screen chunk has arrived, and the layout waits for
- * both. `start` picks the download up instead of asking twice.
- */
-export function prefetchGlobal() {
-  if (booted || earlyGlobal) return;
-  earlyGlobal = useSession.getState().loadGlobal();
-  earlyGlobal.catch(() => {}); // start() reports the failure
 }
 
 let booted = false;

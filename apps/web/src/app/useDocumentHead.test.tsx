@@ -15,6 +15,23 @@ describe('document head (SPEC §2.3)', () => {
     expect(document.querySelector<HTMLLinkElement>('link[rel~="icon"]')!.getAttribute('href')).toBe('/logo.png');
   });
 
+  it('leaves the icon link alone when its href does not change (setting it again fetches the icon again)', () => {
+    const link = document.createElement('link');
+    link.rel = 'icon';
+    link.setAttribute('href', '/favicon.svg');
+    document.head.querySelectorAll('link[rel~="icon"]').forEach((l) => l.remove());
+    document.head.appendChild(link);
+    // Writing an attribute queues a mutation record even when the value is the same.
+    const sets = new MutationObserver(() => {});
+    sets.observe(link, { attributes: true, attributeFilter: ['href'] });
+    renderHook(() => useDocumentHead());
+    act(() => useSession.setState({ globalConfig: globalConfig({ siteName: '知行 AI', clientFavoIconPath: '' }) }));
+    expect(sets.takeRecords()).toHaveLength(0);
+    act(() => useSession.setState({ globalConfig: globalConfig({ siteName: '知行 AI', clientFavoIconPath: '/logo.png' }) }));
+    expect(sets.takeRecords()).toHaveLength(1);
+    expect(link.getAttribute('href')).toBe('/logo.png');
+  });
+
   it('loads the Baidu tracker from the usual snippet once, as an external script the CSP allows, and runs no inline code', () => {
     const before = document.head.querySelectorAll('script').length;
     const id = 'a'.repeat(32);

@@ -42,7 +42,9 @@ export function useDocumentHead() {
       link.rel = 'icon';
       document.head.appendChild(link);
     }
-    link.href = favicon || DEFAULT_FAVICON;
+    // Setting the same href again makes the browser fetch the icon again.
+    const href = favicon || DEFAULT_FAVICON;
+    if (link.getAttribute('href') !== href) link.setAttribute('href', href);
   }, [favicon]);
 
   useEffect(() => {

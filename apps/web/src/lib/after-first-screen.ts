@@ -1,8 +1,7 @@
+import { FIRST_SCREEN_SETTLE_MS } from './first-screen-settle.ts';
 import { useSession } from './session.ts';
 
 let ready: Promise<void> | null = null;
-/** How long after the config the first screen's follow-up requests are given before idle counts. */
-const SETTLE_MS = 1500;
 
 /**
  * Resolves once the first screen has had its chance to paint: the global config is in (the layout
@@ -17,7 +16,7 @@ export function afterFirstScreen(): Promise<void> {
     const whenIdle = () => {
       window.clearTimeout(fallback);
       const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
-      window.setTimeout(() => idle(() => resolve(), { timeout: 2000 }), SETTLE_MS);
+      window.setTimeout(() => idle(() => resolve(), { timeout: 2000 }), FIRST_SCREEN_SETTLE_MS);
     };
     if (useSession.getState().globalConfig) return whenIdle();
     const stop = useSession.subscribe((s) => {

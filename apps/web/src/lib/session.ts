@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { BalanceReply, GlobalConfigFields, Mask, Notice, PackageItem, UserInfo, WebsiteInfoReply } from '@app/shared';
 import { callRoute, endpoint } from './api.ts';
+import { forgetFirstFrame } from './first-frame.ts';
 import { storage, StorageKey, tokenStore } from './storage.ts';
 
 const globalConfigEp = endpoint('config.globalConfig', 'GET', '/api/config/global');
@@ -11,6 +12,32 @@ const packagesEp = endpoint('billing.packages', 'GET', '/api/package/index');
 const logoutEp = endpoint('auth.logout', 'POST', '/api/logout');
 
 export type GlobalConfig = GlobalConfigFields & { masks: Mask[]; notice: Notice };
+
+/**
+ * The last global config and website info this browser received (issue 30): the layout paints from
+ * it at once on a later visit while boot fetches both again in the background. Both are the site's,
+ * the same for every visitor (no user data). The shape version drops a copy written by a build whose
+ * fields differ; the copy expires after the storage default (7 days).
+ */
+const CONFIG_CACHE_VERSION = 1;
+interface CachedConfig {
+  v: number;
+  globalConfig: GlobalConfig;
+  website: WebsiteInfoReply;
+}
+
+export function readCachedConfig(): { globalConfig: GlobalConfig; website: WebsiteInfoReply } | null {
+  const c = storage.get<CachedConfig>(StorageKey.configCache);
+  if (!c || typeof c !== 'object' || c.v !== CONFIG_CACHE_VERSION || !c.globalConfig || typeof c.globalConfig !== 'object') return null;
+  if (!c.website || typeof c.website !== 'object' || !c.website.website) return null;
+  return { globalConfig: c.globalConfig, website: c.website };
+}
+
+function writeCachedConfig(globalConfig: GlobalConfig, website: WebsiteInfoReply) {
+  storage.set<CachedConfig>(StorageKey.configCache, { v: CONFIG_CACHE_VERSION, globalConfig, website });
+}
+
+const cached = readCachedConfig();
 
 export type { PackageItem };
 
@@ -49,8 +76,9 @@ export const useSession = create<SessionState>((set, get) => ({
   token: tokenStore.get(),
   userInfo: null,
   balance: null,
-  globalConfig: null,
-  website: null,
+  // A cached copy is shown until boot's fetch replaces it; `ready` still waits for that fetch.
+  globalConfig: cached?.globalConfig ?? null,
+  website: cached?.website ?? null,
   packages: [],
   ready: false,
   loginOpen: false,
@@ -63,7 +91,9 @@ export const useSession = create<SessionState>((set, get) => ({
       callRoute(globalConfigEp, undefined, { silent: true }),
       callRoute(websiteInfo, undefined, { silent: true }),
     ]);
-    set({ globalConfig: { ...global.list, masks: global.masks, notice: global.notice }, website, ready: true });
+    const globalConfig = { ...global.list, masks: global.masks, notice: global.notice };
+    set({ globalConfig, website, ready: true });
+    writeCachedConfig(globalConfig, website);
   },
 
   async loadUser() {
@@ -89,6 +119,8 @@ export const useSession = create<SessionState>((set, get) => ({
 
   clearSession() {
     tokenStore.clear();
+    // The next visit's first frame shows what this user saw (app/layout/Layout.tsx).
+    forgetFirstFrame();
     set({ token: null, userInfo: null, balance: null });
   },
 
@@ -116,3 +148,23 @@ export const useSession = create<SessionState>((set, get) => ({
     set({ dialog: null });
   },
 }));
+
+let prefetched: Promise<void> | null = null;
+
+/**
+ * Issue 30: starts the global config download (the layout waits for it) as the entry's first
+ * module runs (app/config-prefetch.ts), not once the whole entry has been evaluated; boot's start
+ * takes it up instead of asking again.
+ */
+export function prefetchGlobalConfig() {
+  if (prefetched) return;
+  prefetched = useSession.getState().loadGlobal();
+  prefetched.catch(() => {}); // boot's start reports the failure
+}
+
+/** The download prefetchGlobalConfig started, once (a retry after a failure asks again). */
+export function takePrefetchedGlobal(): Promise<void> | null {
+  const p = prefetched;
+  prefetched = null;
+  return p;
+}

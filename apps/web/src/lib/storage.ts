@@ -15,6 +15,8 @@ export const StorageKey = {
   botType: 'botType',
   /** SPEC §3 local setting: the document chat's output language. */
   outLang: 'outLang',
+  /** Issue 30: the last global config and website info, painted from on the next visit (lib/session.ts). */
+  configCache: 'configCache',
 } as const;
 
 interface Entry<T> {

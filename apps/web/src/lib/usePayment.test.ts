@@ -64,4 +64,18 @@ describe('usePayment', () => {
     await act(() => vi.advanceTimersByTimeAsync(3000));
     expect(idle.create).not.toHaveBeenCalled();
   });
+
+  it('a new key or closing aborts the signal of the create it superseded', async () => {
+    const signals: AbortSignal[] = [];
+    const create = vi.fn((signal: AbortSignal) => {
+      signals.push(signal);
+      return new Promise<never>(() => undefined); // still waiting (a guest's client_code)
+    });
+    const { rerender } = renderHook<unknown, { key: string | null }>(({ key }) => usePayment(source({ key, create }), { onPaid: vi.fn() }), { initialProps: { key: 'p1:wxpay' } });
+    rerender({ key: 'p1:alipay' });
+    expect(signals.map((s) => s.aborted)).toEqual([true, false]);
+    rerender({ key: null });
+    expect(signals[1]!.aborted).toBe(true);
+    expect(create).toHaveBeenCalledTimes(2);
+  });
 });

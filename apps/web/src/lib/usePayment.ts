@@ -15,7 +15,8 @@ export function reportOrderFailure(err: unknown) {
 export interface PaySource<T, R> {
   /** What is being paid for (package, channel); a change makes a new order. Null keeps it idle. */
   key: string | null;
-  create(): Promise<ApiReply<T>>;
+  /** `signal` aborts when the key changes or the dialog closes: a create still waiting must then make no order. */
+  create(signal: AbortSignal): Promise<ApiReply<T>>;
   /** The paid result, or null while unpaid (a thrown error is ignored: the next tick asks again). */
   check(order: T, signal: AbortSignal): Promise<R | null>;
   pollMs: number;
@@ -59,8 +60,9 @@ export function usePayment<T, R>(source: PaySource<T, R>, handlers: Handlers<T, 
     setPhase('loading');
     if (key === null) return; // closed: no order, no countdown, no polling
     let alive = true;
+    const abort = new AbortController();
     latest.current.source
-      .create()
+      .create(abort.signal)
       .then((reply) => {
         if (!alive) return;
         if (reply.code !== Code.OK) {
@@ -81,6 +83,7 @@ export function usePayment<T, R>(source: PaySource<T, R>, handlers: Handlers<T, 
       });
     return () => {
       alive = false;
+      abort.abort();
     };
   }, [key, attempt, expireSeconds, start, stop]);
 

@@ -23,6 +23,7 @@ import {
   groupUpdateBody,
   groupUpdateReply,
 } from '../schemas/chat.ts';
+import { toolConfirmBody } from '../schemas/turns.ts';
 import { defineRoutes } from './define.ts';
 
 export const chatRoutes = defineRoutes('chat', {
@@ -39,6 +40,7 @@ export const chatRoutes = defineRoutes('chat', {
   stop: { method: 'POST', path: '/api/chat/stop', access: 'user', summary: '停止进行中的回复', body: chatStopBody, response: z.null() },
   histories: { method: 'GET', path: '/api/chat/histories', access: 'user', summary: '对话列表（置顶优先）', query: chatHistoriesQuery, response: chatHistoriesReply },
   tools: { method: 'GET', path: '/api/chat/tools', access: 'user', summary: '当前模型可选的工具（MCP）', query: chatToolsQuery, response: chatToolsReply },
+  toolConfirm: { method: 'POST', path: '/api/chat/tools/confirm', access: 'user', summary: '确认或拒绝一次会修改数据的工具调用', body: toolConfirmBody, response: z.null() },
   history: { method: 'GET', path: '/api/chat/history', access: 'user', summary: '一个对话的消息', query: chatHistoryQuery, response: chatHistoryReply },
   historyDelete: { method: 'POST', path: '/api/chat/history/delete', access: 'user', summary: '删除一个对话', body: chatHistoryDeleteBody, response: z.null() },
   groupUpdate: { method: 'POST', path: '/group/update', access: 'user', summary: '修改对话标题或置顶', body: groupUpdateBody, response: groupUpdateReply },

@@ -116,6 +116,8 @@ export const deckOutlineValidateReply = z.object({ secret: z.string(), deckId: z
 export const deckOutlineStreamQuery = z.object({
   secret: z.string({ error: 'secret 不能为空' }).min(16, 'secret 无效').max(128, 'secret 无效'),
 });
+/** POST /api/aippt/outline/stop: stops the outline stream of this secret (what was written so far is kept). */
+export const deckOutlineStopBody = deckOutlineStreamQuery;
 
 /** The outline stream: the outline as Markdown (`## 章节` + `- 要点`), then the parsed sections. */
 export const deckOutlineEvent = z.discriminatedUnion('type', [
@@ -135,6 +137,16 @@ export const deckOutlineEvent = z.discriminatedUnion('type', [
 export type DeckOutlineEvent = z.infer<typeof deckOutlineEvent>;
 
 export const deckIdQuery = z.object({ id: dbId('PPT') });
+
+/** GET /api/aippt/deck/watch: the slides job's progress (SSE), reopened at any time. */
+export const deckWatchEvent = z.discriminatedUnion('type', [
+  /** The deck when the stream opens. */
+  z.object({ type: z.literal('job.snapshot'), status: z.string(), written: z.number(), planned: z.number() }),
+  /** A section's slides were saved. */
+  z.object({ type: z.literal('progress'), written: z.number(), planned: z.number() }),
+  z.object({ type: z.literal('job.end'), status: z.string(), error: z.string().nullable(), charged: z.number() }),
+]);
+export type DeckWatchEvent = z.infer<typeof deckWatchEvent>;
 export const deckIdBody = z.object({ id: dbId('PPT') });
 
 export const deckOutlineBody = z.object({

@@ -109,6 +109,9 @@ export const thesisOutlineStreamBody = z.object({
   secret: z.string({ error: 'secret 不能为空' }).min(16, 'secret 无效').max(128, 'secret 无效'),
 });
 
+/** POST /api/thesis/outline/stop: stops the outline stream of this secret. */
+export const thesisOutlineStopBody = z.object({ secret: thesisOutlineStreamBody.shape.secret });
+
 /** One `data:` line of the outline stream. */
 export const thesisOutlineEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('delta'), text: z.string() }),

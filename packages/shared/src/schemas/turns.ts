@@ -14,7 +14,9 @@ export type TurnResumeQuery = z.infer<typeof turnResumeQuery>;
 /**
  * One tool call of a turn with tools (MCP, issue 31), as the page shows it: `running` while the
  * call is in flight, then `ok`, `error` (the call failed; costs nothing) or `refused` (never made:
- * not enabled, not picked, bad arguments). `result` is the text the model read (cut to the
+ * not enabled, not picked, bad arguments, or the user said no). `confirm`: a tool whose annotations
+ * say `destructiveHint` waits for the user's yes or no (POST /api/chat/tools/confirm) until
+ * `confirmBy` (ISO time); no answer by then is a no. `result` is the text the model read (cut to the
  * server's limit; `fullLength` is the length before the cut); `price`: credits the call costs.
  */
 export const toolStep = z.object({
@@ -26,7 +28,8 @@ export const toolStep = z.object({
   tool: z.string().nullable(),
   /** The model's arguments, as JSON text. */
   arguments: z.string(),
-  status: z.enum(['running', 'ok', 'error', 'refused']),
+  status: z.enum(['running', 'confirm', 'ok', 'error', 'refused']),
+  confirmBy: z.string().optional(),
   result: z.string().optional(),
   fullLength: z.number().optional(),
   truncated: z.boolean().optional(),
@@ -34,6 +37,14 @@ export const toolStep = z.object({
   ms: z.number().optional(),
 });
 export type ToolStep = z.infer<typeof toolStep>;
+
+/** POST /api/chat/tools/confirm: the user's answer to a step waiting in `confirm` (the turn's secret names the turn). */
+export const toolConfirmBody = z.object({
+  secret: turnSecret,
+  id: z.string({ error: 'id 不能为空' }).min(1, 'id 无效').max(128, 'id 无效'),
+  allow: z.boolean({ error: 'allow 无效' }),
+});
+export type ToolConfirmBody = z.infer<typeof toolConfirmBody>;
 
 /**
  * The first event of a resumed stream: the whole text produced so far. It is followed by the

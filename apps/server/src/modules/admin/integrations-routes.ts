@@ -3,7 +3,7 @@ import { routes } from '@app/shared/routes';
 import type { AppContext } from '../../core/context.ts';
 import { ok } from '../../core/reply.ts';
 import { route } from '../../core/routes.ts';
-import type { ConfigService } from '../config/service.ts';
+import type { ConfigService } from '../config/public.ts';
 import { integrationsView, saveIntegration } from './integrations.ts';
 import { testIntegration } from './integrations-test.ts';
 import { announceSetupLink, createFirstAdmin, setupStatus } from './setup.ts';

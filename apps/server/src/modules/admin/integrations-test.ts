@@ -4,7 +4,6 @@ import type { AppContext } from '../../core/context.ts';
 import { AppError, badRequest } from '../../core/errors.ts';
 import { randomDigits } from '../../core/ids.ts';
 import { INTEGRATION_FIELDS } from '../../core/integration-fields.ts';
-import { buildPay } from '../../core/integrations.ts';
 import { limitOrThrow } from '../../core/rate-limit.ts';
 import { guardRefusal } from '../../core/safe-fetch.ts';
 import { createPayProviders, type PaymentAction, type PayProvider } from '../../providers/pay/index.ts';
@@ -110,7 +109,7 @@ async function runTest(ctx: AppContext, group: IntegrationGroupId, phone: string
       return { provider: storage.name, message: `已写入、读回并删除 ${key}（${body.length} 字节）` };
     }
     case 'pay_sandbox': {
-      const link = await buildPay(ctx, env, ctx.pay.sandbox).sandbox.createPayment(testOrder(ctx, 'sandbox', 'alipay'));
+      const link = await ctx.integrations.payFor(env).sandbox.createPayment(testOrder(ctx, 'sandbox', 'alipay'));
       return { provider: 'sandbox', message: `${describeAction(link)}（沙箱只在演示模式且未配置真实支付时收款）` };
     }
     default: {

@@ -1,7 +1,7 @@
 import type { AdminModelKey, AdminModelKeyList } from '@app/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Db } from '../../db/client.ts';
-import type { KeyInput, KeyPatch, KeyStore } from '../models/service.ts';
+import type { KeyInput, KeyPatch, KeyStore } from '../models/public.ts';
 import { writeAudit } from '../../core/audit.ts';
 import type { Actor } from './users.ts';
 

@@ -4,8 +4,8 @@ import type { AppContext } from '../../core/context.ts';
 import { badRequest, notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { modelKeys, models } from '../../db/schema/index.ts';
-import type { ConfigService } from '../config/service.ts';
-import { guessCapabilities, tokenParamOf } from '../models/service.ts';
+import type { ConfigService } from '../config/public.ts';
+import { guessCapabilities, tokenParamOf } from '../models/public.ts';
 import { writeAudit } from '../../core/audit.ts';
 import type { Actor } from './users.ts';
 

@@ -7,7 +7,7 @@ import { inviteCode, randomToken, sha256 } from '../../core/ids.ts';
 import { limitOrThrow } from '../../core/rate-limit.ts';
 import type { Db } from '../../db/client.ts';
 import { adminSetupTokens, users } from '../../db/schema/index.ts';
-import { AuthService } from '../auth/service.ts';
+import { AuthService } from '../auth/public.ts';
 import { ensureBalanceRow } from '../billing/public.ts';
 import { writeAudit } from '../../core/audit.ts';
 

@@ -3,7 +3,7 @@ import type { AdminMenuItem, AdminNotice, AdminSettings, AdminSiteReply } from '
 import type { AppContext } from '../../core/context.ts';
 import type { Db } from '../../db/client.ts';
 import { menus, notices, siteConfig } from '../../db/schema/index.ts';
-import { SETTINGS_DEFAULTS, type ConfigService } from '../config/service.ts';
+import { SETTINGS_DEFAULTS, type ConfigService } from '../config/public.ts';
 import { writeAudit } from '../../core/audit.ts';
 import type { Actor } from './users.ts';
 

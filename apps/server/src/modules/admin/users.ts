@@ -5,7 +5,7 @@ import type { AppContext } from '../../core/context.ts';
 import { badRequest, notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { authTokens, balanceLedger, balances, orders, signIns, users } from '../../db/schema/index.ts';
-import { AuthService } from '../auth/service.ts';
+import { AuthService } from '../auth/public.ts';
 import { writeAudit } from '../../core/audit.ts';
 
 export interface Actor {

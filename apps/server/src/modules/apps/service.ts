@@ -18,6 +18,7 @@ import type { AuthUser } from '../../core/auth.ts';
 import type { AppContext } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
+import { forUser } from '../../db/repos/index.ts';
 import { appCategories, appCollects, apps } from '../../db/schema/index.ts';
 import { requireApp, type AppRow } from './access.ts';
 import { checkAccess } from '../../core/access.ts';
@@ -204,7 +205,7 @@ export class AppsService {
       .select({ ...cardColumns, collected: sql<boolean>`${appCollects.userId} is not null` })
       .from(apps)
       .leftJoin(appCategories, eq(appCategories.id, apps.categoryId))
-      .leftJoin(appCollects, and(eq(appCollects.appId, apps.id), eq(appCollects.userId, caller.id)))
+      .leftJoin(appCollects, forUser(this.db, caller.id).appCollects.scope(eq(appCollects.appId, apps.id)))
       .where(and(eq(apps.status, 1), or(eq(apps.ownerId, caller.id), and(isNull(apps.ownerId), sql`${appCollects.userId} is not null`))))
       .orderBy(desc(sql`coalesce(${appCollects.createdAt}, ${apps.createdAt})`), desc(apps.id));
     return rows.map((r) => cardView(r, caller.id));

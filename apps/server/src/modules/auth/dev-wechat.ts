@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { routes } from '@app/shared/routes';
 import type { AppContext } from '../../core/context.ts';
 import { safeRedirect } from '../../core/redirect.ts';
+import { fail, ok } from '../../core/reply.ts';
 import { route } from '../../core/routes.ts';
 import { newNonce, setPageCsp } from '../../core/security-headers.ts';
 import type { AuthService } from './service.ts';
@@ -69,8 +70,8 @@ var j=await r.json();var m=document.getElementById('msg');m.textContent=j.messag
     const result = await handleWechatPush(ctx, auth, { signature, timestamp, nonce }, xml, binding);
     const scanned = result.xml?.includes('扫码成功') ?? false;
     return scanned
-      ? { code: 200, success: true, message: '扫码成功，请回到网页', data: null }
-      : { code: 400, success: false, message: '二维码已过期，请在网页上刷新后重新扫码', data: null };
+      ? ok(null, '扫码成功，请回到网页')
+      : fail(400, '二维码已过期，请在网页上刷新后重新扫码');
   });
 
   route(app, r.devWechatOauth, async ({ query: q, reply }) => {

@@ -4,7 +4,7 @@ import { routes } from '@app/shared/routes';
 import { revokeToken } from '../../core/auth.ts';
 import type { AppContext } from '../../core/context.ts';
 import { badRequest } from '../../core/errors.ts';
-import { ok } from '../../core/reply.ts';
+import { fail, ok } from '../../core/reply.ts';
 import { safeRedirect } from '../../core/redirect.ts';
 import { route } from '../../core/routes.ts';
 import type { AuthService } from './service.ts';
@@ -20,7 +20,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthServ
   route(app, r.wechatBindQr, async ({ actor }) => ok(await binding.qr(actor.id)));
   route(app, r.wechatBind, async ({ actor, body }) => {
     const result = await binding.poll(actor.id, body.sceneStr);
-    if (!result) return { code: Code.PENDING, message: '等待扫码', success: false, data: null };
+    if (!result) return fail(Code.PENDING, '等待扫码');
     return ok(result, '绑定成功');
   });
   route(app, r.wechatUnbind, async ({ actor }) => {
@@ -35,7 +35,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthServ
   route(app, r.wechatQrcode, async () => ok(await auth.wechatQr()));
   route(app, r.wechatPoll, async ({ req, query: q }) => {
     const result = await auth.wechatPoll(q.login_ticket, req.ip, { clientCode: q.client_code, invitedBy: q.invitedBy });
-    if (!result) return { code: Code.PENDING, message: '等待扫码', success: false, data: null };
+    if (!result) return fail(Code.PENDING, '等待扫码');
     return ok(result, '登录成功');
   });
 

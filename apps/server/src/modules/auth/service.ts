@@ -6,7 +6,7 @@ import type { AppContext } from '../../core/context.ts';
 import { AppError, badRequest } from '../../core/errors.ts';
 import { randomToken } from '../../core/ids.ts';
 import { limitOrThrow } from '../../core/rate-limit.ts';
-import { effectiveLoginWay, type ConfigService } from '../config/service.ts';
+import { effectiveLoginWay, type ConfigService } from '../config/public.ts';
 import { hashPasswordLimited, PasswordGuard, verifyPasswordLimited } from './password-guard.ts';
 import { consumeSmsCode } from './sms-codes.ts';
 import { findByIdentity, findOrCreateUser, createUser, type Gift } from './users.ts';

@@ -1,12 +1,13 @@
-import { and, eq, gte, like, sql } from 'drizzle-orm';
+import { eq, gte, like, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import { inviteCode } from '../../core/ids.ts';
 import type { Db } from '../../db/client.ts';
 import { sqlState, SqlState } from '../../db/errors.ts';
+import { forUser } from '../../db/repos/index.ts';
 import { balanceLedger, users } from '../../db/schema/index.ts';
 import { creditBase, ensureBalanceRow } from '../billing/public.ts';
-import type { ConfigService } from '../config/service.ts';
+import type { ConfigService } from '../config/public.ts';
 import { siteDayStart } from '../growth/public.ts';
 
 export type RegisterWay = 'mobile' | 'wechat' | 'account';
@@ -97,7 +98,7 @@ async function rewardInvite(db: Db, s: Awaited<ReturnType<ConfigService['setting
   const [today] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(balanceLedger)
-    .where(and(eq(balanceLedger.userId, inviterId), eq(balanceLedger.type, 'invite'), like(balanceLedger.ref, 'invite:%'), gte(balanceLedger.createdAt, dayStart)));
+    .where(forUser(db, inviterId).balanceLedger.scope(eq(balanceLedger.type, 'invite'), like(balanceLedger.ref, 'invite:%'), gte(balanceLedger.createdAt, dayStart)));
   if ((today?.n ?? 0) >= s.inviteRewardDailyLimit) return;
   await creditBase(db, inviterId, inviter, 'invite', `invite:${inviteeId}`, '邀请好友注册奖励');
   await creditBase(db, inviteeId, invitee, 'invite', `invited-by:${inviterId}`, '受邀注册奖励');

@@ -1,7 +1,8 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { BalanceReply } from '@app/shared';
 import { batchLoader } from '../../core/batch.ts';
 import type { Db } from '../../db/client.ts';
+import { forUser } from '../../db/repos/index.ts';
 import { balanceLedger, balances } from '../../db/schema/index.ts';
 
 export interface Amounts {
@@ -44,7 +45,7 @@ export async function ensureBalanceRow(db: Db, userId: number) {
 
 /** What the user can spend now: base plus the membership pool while it has not expired. */
 export async function readBalance(db: Db, userId: number, nowMs: number): Promise<BalanceReply> {
-  const [row] = await db.select().from(balances).where(eq(balances.userId, userId)).limit(1);
+  const row = await forUser(db, userId).balances.get(userId);
   return balanceView(row, nowMs);
 }
 

@@ -3,6 +3,7 @@ import { Code } from '@app/shared';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
+import { forUser } from '../../db/repos/index.ts';
 import { firstPurchases, orders, packages, siteConfig, users } from '../../db/schema/index.ts';
 import { creditBase } from './balance.ts';
 import { logNotification } from './audit.ts';
@@ -31,13 +32,13 @@ export async function openFirstPurchaseOrder(tx: Db, buyer: Buyer, packageField:
   const key = buyer.userId !== null ? `first-purchase:u${buyer.userId}` : `first-purchase:c${buyer.clientCode}`;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
   const activityPackages = tx.select({ id: packages.id }).from(packages).where(eq(packages.isActivity, 1));
-  const owned = buyer.userId !== null ? eq(orders.userId, buyer.userId) : and(isNull(orders.userId), eq(orders.clientCode, buyer.clientCode ?? ''));
+  const owned = buyer.userId !== null ? forUser(tx, buyer.userId).orders.scope() : and(isNull(orders.userId), eq(orders.clientCode, buyer.clientCode ?? ''));
   const [paid] = await tx
     .select({ id: orders.id })
     .from(orders)
     .where(and(owned, eq(orders.status, 1), inArray(orders.packageId, activityPackages)))
     .limit(1);
-  const [granted] = buyer.userId !== null ? await tx.select({ userId: firstPurchases.userId }).from(firstPurchases).where(eq(firstPurchases.userId, buyer.userId)) : [];
+  const [granted] = buyer.userId !== null ? await tx.select({ userId: firstPurchases.userId }).from(firstPurchases).where(forUser(tx, buyer.userId).firstPurchases.scope()) : [];
   if (paid || granted) throw new AppError(Code.BAD_REQUEST, FIRST_PURCHASE_TAKEN, 400, { field: packageField });
   await tx
     .update(orders)

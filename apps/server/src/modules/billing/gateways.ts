@@ -8,7 +8,7 @@ import {
   type PayProviderName,
   type PayProviders,
 } from '../../providers/pay/index.ts';
-import type { SiteSettings } from '../config/service.ts';
+import type { SiteSettings } from '../config/public.ts';
 
 /** One gateway taking payments now, with the channels it takes. */
 export interface ActiveGateway {

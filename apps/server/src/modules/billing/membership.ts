@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { forUser } from '../../db/repos/index.ts';
 import { balanceLedger, balances } from '../../db/schema/index.ts';
 import { creditBase, ensureBalanceRow, type LedgerType } from './balance.ts';
 
@@ -70,7 +71,7 @@ export async function grantPackage(
   const [cur] = await db
     .select({ level: balances.memberLevel, expiresAt: balances.memberExpiresAt })
     .from(balances)
-    .where(eq(balances.userId, userId))
+    .where(forUser(db, userId).balances.scope())
     .for('update');
   if (!cur) throw new Error(`no balance row for user ${userId}`);
   const plan = planPurchase(cur, pkg, nowMs);
@@ -93,8 +94,7 @@ export async function grantPackage(
       updatedAt: new Date(nowMs),
     })
     .where(
-      and(
-        eq(balances.userId, userId),
+      forUser(db, userId).balances.scope(
         eq(balances.memberLevel, cur.level),
         expiresMs === null
           ? sql`${balances.memberExpiresAt} is null`

@@ -6,9 +6,10 @@ import { AppError, notFound } from '../../core/errors.ts';
 import { randomDigits, randomToken } from '../../core/ids.ts';
 import { limitOrThrow } from '../../core/rate-limit.ts';
 import type { Db } from '../../db/client.ts';
+import { forUser } from '../../db/repos/index.ts';
 import { orders, packages, users } from '../../db/schema/index.ts';
 import { PayRequestError, type PayChannel, type PaymentAction, type PayMode, type WechatJsapiParams } from '../../providers/pay/index.ts';
-import type { ConfigService } from '../config/service.ts';
+import type { ConfigService } from '../config/public.ts';
 import { PayGateways, type ActiveGateway } from './gateways.ts';
 import { packageOnSale, yuan, type PackageRow } from './packages.ts';
 import { requireIdentity, type Payer } from './payer.ts';
@@ -235,7 +236,7 @@ export class OrderService {
   }
 
   async listMine(userId: number, page: number, size: number): Promise<OrderListReply> {
-    const where = eq(orders.userId, userId);
+    const where = forUser(this.ctx.db, userId).orders.scope();
     const [rows, [total]] = await Promise.all([
       this.ctx.db
         .select({ o: orders, packageName: packages.name })

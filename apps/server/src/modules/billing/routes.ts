@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code, PAY_RESULT_PAID, type OrderBuyReply, type PayQrcodeReply, type PayResultReply } from '@app/shared';
 import { PAY_NOTIFY_PROVIDERS, routes, type RouteDef } from '@app/shared/routes';
 import type { AppContext } from '../../core/context.ts';
-import { ok } from '../../core/reply.ts';
+import { fail, ok } from '../../core/reply.ts';
 import { route } from '../../core/routes.ts';
 import { type NotificationRequest, type PayMode, type PayProviderName } from '../../providers/pay/index.ts';
-import type { ConfigService } from '../config/service.ts';
+import type { ConfigService } from '../config/public.ts';
 import { PayGateways } from './gateways.ts';
 import { handleNotification } from './notifications.ts';
 import { OrderService, type CreatedOrder } from './orders.ts';
@@ -144,8 +144,8 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext, config: Con
     };
     // SPEC §4.5: code 3 means paid; 202 (keep polling) otherwise.
     return status === 1
-      ? { code: PAY_RESULT_PAID, message: '支付成功', success: true, data }
-      : { code: Code.PENDING, message: status === 2 ? '订单已过期' : '等待支付', success: false, data };
+      ? ok(data, '支付成功', PAY_RESULT_PAID)
+      : fail(Code.PENDING, status === 2 ? '订单已过期' : '等待支付', data);
   });
 
   // ---- guest orders and my orders ----

@@ -1,6 +1,6 @@
 import { estimateMessageTokens, estimateTokens } from '../../providers/llm/tokens.ts';
 import type { LlmMessage, LlmPart } from '../../providers/llm/types.ts';
-import type { ChatModel } from '../models/service.ts';
+import type { ChatModel } from '../models/public.ts';
 
 export interface PastMessage {
   role: 'user' | 'assistant';

@@ -8,8 +8,9 @@ import { limitOrThrow } from '../../core/rate-limit.ts';
 import { ok } from '../../core/reply.ts';
 import { route } from '../../core/routes.ts';
 import { parse } from '../../core/validate.ts';
-import type { ModelCatalog } from '../models/service.ts';
-import type { TurnEngine } from '../turns/service.ts';
+import type { ModelCatalog } from '../models/public.ts';
+import type { TurnEngine } from '../turns/public.ts';
+import { NO_SUCH_STEP, type ToolsService } from '../tools/public.ts';
 import { pixelsMessage, storableImage } from '../../core/image-type.ts';
 import { imageKey } from './images.ts';
 import type { ChatService } from './service.ts';
@@ -20,11 +21,12 @@ export interface ChatParts {
   runner: TurnRunner;
   live: TurnEngine['live'];
   catalog: ModelCatalog;
+  tools: ToolsService | null;
 }
 
 const bad = (field: string, message: string) => new AppError(Code.BAD_REQUEST, message, 400, { field, issues: [{ field, message }] });
 
-export function chatRoutes(app: FastifyInstance, ctx: AppContext, { chat, runner, live, catalog }: ChatParts) {
+export function chatRoutes(app: FastifyInstance, ctx: AppContext, { chat, runner, live, catalog, tools }: ChatParts) {
   const r = routes.chat;
 
   route(app, r.create, async ({ actor, body }) => ok(await chat.create(actor, body)));
@@ -39,6 +41,12 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext, { chat, runner
 
   route(app, r.histories, async ({ actor, query }) => ok({ list: await chat.histories(actor, query.type) }));
   route(app, r.tools, async ({ query }) => ok(await chat.toolOptions(query.feature)));
+  // The user's yes or no to a call waiting for it, on whichever instance runs the turn; someone else's turn is an unknown one.
+  route(app, r.toolConfirm, async ({ actor, body }) => {
+    if (!tools || !(await live.owns(body.secret, actor.id))) throw notFound(NO_SUCH_STEP);
+    await tools.confirmations.answer(body.secret, body.id, body.allow);
+    return ok(null, body.allow ? '已允许' : '已拒绝');
+  });
   route(app, r.history, async ({ actor, query }) => ok(await chat.history(actor, query.uuid)));
   route(app, r.branch, async ({ actor, body }) => ok(await chat.switchBranch(actor, body)));
 

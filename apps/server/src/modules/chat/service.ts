@@ -17,12 +17,12 @@ import { batchTaker } from '../../core/batch.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { limitOrThrow } from '../../core/rate-limit.ts';
 import type { Db } from '../../db/client.ts';
+import { forUser } from '../../db/repos/index.ts';
 import { chatGroups, chatMessages } from '../../db/schema/index.ts';
 import { requireAccess } from '../../core/access.ts';
 import { requireApp, type AppRow } from '../apps/public.ts';
-import { readBalanceBatched } from '../billing/public.ts';
-import { balanceError, spendable, type ChatModel, type ModelCatalog } from '../models/service.ts';
-import { prepareTurn } from '../turns/service.ts';
+import type { ChatModel, ModelCatalog } from '../models/public.ts';
+import { prepareTurn, requireBalance } from '../turns/public.ts';
 import type { PastMessage } from './prompt.ts';
 import { NO_WEB_SEARCH, type ChatWebSearch } from './search.ts';
 import { maxToolCost, type ToolsService } from '../tools/public.ts';
@@ -126,8 +126,7 @@ export class ChatService {
     }
     const picked = body.tools?.length ? await this.pickTools(model, body.tools) : null;
     const cost = model.cost + (body.search ? this.webSearch.cost : 0) + (picked ? picked.most : 0);
-    const balance = await readBalanceBatched(this.ctx.db, caller.id, this.ctx.clock.now());
-    if (spendable(balance, model.pool) < cost) throw balanceError(model.pool);
+    await requireBalance(this.ctx, caller.id, { pool: model.pool, cost }, { batched: true });
 
     let groupId: number;
     if (group) {
@@ -166,7 +165,7 @@ export class ChatService {
     const maxRounds = this.tools?.opts.maxRounds ?? 0;
     const model = await this.catalog.find(feature);
     if (!model || !this.tools || !(await this.tools.mayUseTools(model.id))) return { list: [], maxRounds };
-    const list = (await this.tools.enabledTools()).map((t) => ({ name: t.fn, server: t.server, tool: t.name, title: t.title || t.name, description: t.description, price: t.price }));
+    const list = (await this.tools.enabledTools(model.code)).map((t) => ({ name: t.fn, server: t.server, tool: t.name, title: t.title || t.name, description: t.description, price: t.price }));
     return { list, maxRounds };
   }
 
@@ -177,7 +176,7 @@ export class ChatService {
   private async pickTools(model: ChatModel, requested: string[]): Promise<{ names: string[]; most: number }> {
     if (!this.tools || !(await this.tools.mayUseTools(model.id))) throw field('tools', '当前模型不支持使用工具，请换一个模型');
     const names = [...new Set(requested)];
-    const enabled = await this.tools.enabledTools();
+    const enabled = await this.tools.enabledTools(model.code);
     const unknown = names.filter((n) => !enabled.some((t) => t.fn === n));
     if (unknown.length) throw field('tools', `工具不存在或未启用：${unknown.join('、')}`);
     return { names, most: maxToolCost(enabled.filter((t) => names.includes(t.fn)), this.tools.opts.maxRounds) };
@@ -255,12 +254,11 @@ export class ChatService {
   }
 
   async histories(caller: AuthUser, types: number[]): Promise<ChatGroup[]> {
-    const rows = await this.ctx.db
-      .select()
-      .from(chatGroups)
-      .where(and(eq(chatGroups.userId, caller.id), inArray(chatGroups.type, types), isNull(chatGroups.deletedAt)))
-      .orderBy(desc(chatGroups.isSticky), desc(chatGroups.updatedAt), desc(chatGroups.id))
-      .limit(GROUPS_MAX);
+    const rows = await forUser(this.ctx.db, caller.id).chatGroups.list({
+      where: inArray(chatGroups.type, types),
+      orderBy: [desc(chatGroups.isSticky), desc(chatGroups.updatedAt), desc(chatGroups.id)],
+      limit: GROUPS_MAX,
+    });
     return rows.map(groupView);
   }
 
@@ -307,12 +305,10 @@ export class ChatService {
   }
 
   async deleteAll(caller: AuthUser, types?: number[]) {
-    const conds = [eq(chatGroups.userId, caller.id), isNull(chatGroups.deletedAt)];
-    if (types) conds.push(inArray(chatGroups.type, types));
     const rows = await this.ctx.db
       .update(chatGroups)
       .set({ deletedAt: new Date(this.ctx.clock.now()) })
-      .where(and(...conds))
+      .where(forUser(this.ctx.db, caller.id).chatGroups.scope(types ? inArray(chatGroups.type, types) : undefined))
       .returning({ id: chatGroups.id });
     return rows.length;
   }

@@ -3,8 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Code, type ChatStreamEvent } from '@app/shared';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
-import { priceOf, type ChatModel, type Models } from '../models/service.ts';
-import { usageView, type BeginCtes, type Outcome, type TurnAdapter, type TurnEngine, type TurnPrice } from '../turns/service.ts';
+import { priceOf, type ChatModel, type Models } from '../models/public.ts';
+import { usageView, type BeginCtes, type Outcome, type TurnAdapter, type TurnEngine, type TurnPrice } from '../turns/public.ts';
 import { maxToolCost, type ToolEntry, type ToolsService } from '../tools/public.ts';
 import { runToolTurn } from './tool-turn.ts';
 import { buildPrompt } from './prompt.ts';
@@ -28,6 +28,8 @@ export class TurnRunner {
   private adapter: TurnAdapter<PreparedTurn, ChatRef, ChatClosing>;
   /** The tools of a turn with tools, resolved once when it is opened (what its hold was sized on). */
   private toolsOf = new WeakMap<PreparedTurn, ToolEntry[]>();
+  /** Its secret, which names it to the user's answer to a call waiting for confirmation. */
+  private secretOf = new WeakMap<PreparedTurn, string>();
 
   constructor(
     private ctx: AppContext,
@@ -62,7 +64,7 @@ export class TurnRunner {
         // A turn with tools: rounds of calls; the calls that succeeded are paid on top.
         const used =
           allowed?.length && this.tools
-            ? await runToolTurn({ router: this.models.router, model, request, allowed, tools: this.tools, emit, think, step })
+            ? await runToolTurn({ router: this.models.router, model, request, allowed, tools: this.tools, emit, think, step, secret: this.secretOf.get(turn)! })
             : { usage: await this.models.router.relay(model, request, emit, think), toolCost: 0 };
         // The thinking goes to the page apart from the answer; the history sent upstream never holds it (buildPrompt reads `text` only).
         // The search is paid only when it brought sources; the hold covered it either way.
@@ -75,20 +77,26 @@ export class TurnRunner {
 
   /** Problems with the token or the secret are plain JSON replies; once the turn is claimed, everything is SSE. */
   async open(req: FastifyRequest, secret: string, reply: FastifyReply) {
-    const { turn } = await this.engine.claim<PreparedTurn>(req, secret, CHAT_TURN_PREFIX, '对话已过期或不存在，请重新发送');
-    const model = await this.requireModel(turn.model);
-    const price: TurnPrice = priceOf(model);
-    // A searched turn holds the search's price too; produce says what it really cost.
-    if (turn.search) price.cost += this.webSearch.cost;
-    // Tools picked: the most their calls may cost is held too (tools turned off since the prepare are left out).
-    if (turn.tools?.length && this.tools) {
-      const names = turn.tools;
-      const allowed = (await this.tools.enabledTools()).filter((t) => names.includes(t.fn));
-      this.toolsOf.set(turn, allowed);
-      price.toolsHeld = maxToolCost(allowed, this.tools.opts.maxRounds);
-      price.cost += price.toolsHeld;
-    }
-    await this.engine.run(this.adapter, turn, secret, price, reply);
+    await this.engine.open(this.adapter, req, secret, reply, {
+      prefix: CHAT_TURN_PREFIX,
+      expired: '对话已过期或不存在，请重新发送',
+      price: async (turn) => {
+        const model = await this.requireModel(turn.model);
+        const price: TurnPrice = priceOf(model);
+        // A searched turn holds the search's price too; produce says what it really cost.
+        if (turn.search) price.cost += this.webSearch.cost;
+        // Tools picked: the most their calls may cost is held too (tools turned off since the prepare are left out).
+        if (turn.tools?.length && this.tools) {
+          const names = turn.tools;
+          const allowed = (await this.tools.enabledTools(turn.model)).filter((t) => names.includes(t.fn));
+          this.toolsOf.set(turn, allowed);
+          this.secretOf.set(turn, secret);
+          price.toolsHeld = maxToolCost(allowed, this.tools.opts.maxRounds);
+          price.cost += price.toolsHeld;
+        }
+        return price;
+      },
+    });
   }
 
   private async requireModel(code: string): Promise<ChatModel> {

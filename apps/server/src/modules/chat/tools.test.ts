@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatHistoryReply, chatStreamEvent, chatToolsReply, Code, type ChatStreamEvent, type ToolStep } from '@app/shared';
 import { addModel, createTurn, getBalance, readStream, sendTurn, setBalance, userIdOf } from '../../testing/chat.ts';
@@ -7,6 +8,7 @@ import { createTestApp, type TestApp } from '../../testing/harness.ts';
 import { readSseEvents } from '../../testing/sse.ts';
 import { adminToken } from '../admin/test-kit.ts';
 import { startToolUpstream, type FakeAnswer } from '../tools/fake-tool-upstream.ts';
+import { startFakeSearch, type FakeSearch } from '../../providers/search/fakes/search.ts';
 
 const require = createRequire(import.meta.url);
 const everything = join(dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist/index.js');
@@ -133,6 +135,8 @@ describe('a chat turn with the tools the user picked (real server-everything, fa
       ['everything__trigger-long-running-operation', 'trigger-long-running-operation', 1],
     ]);
     expect(tooly.list[0]!.description).not.toBe('');
+    // No search service here: 联网搜索 is not offered as a tool.
+    expect(tooly.list.map((x) => x.name)).not.toContain('web__search');
     expect((await list('plain')).list).toEqual([]);
     expect((await list('no-such-model')).list).toEqual([]);
     expect((await t.call('GET', '/api/chat/tools', { query: { feature: 'tooly' } })).status).toBe(401);
@@ -255,4 +259,127 @@ describe('a chat turn with the tools the user picked (real server-everything, fa
       await other.close();
     }
   }, 60_000);
+
+  it('an instance that dies mid-turn: its finished steps were checkpointed with the text, and the reply another instance saves shows them', async () => {
+    // The instance running the turn checkpoints only when told (its timer never fires here).
+    const dying = await createTestApp({ shareWith: t, env: { MCP_SERVERS: t.ctx.config.env.MCP_SERVERS! }, turns: { tickMs: 600_000, leaseMs: 30_000 } });
+    try {
+      await setBalance(t, aliceId, { base3: 100 });
+      script = (b) => {
+        const n = toolMessages(b).length;
+        if (n === 0) return { text: ['先回显。'], calls: [{ id: 'e1', name: 'everything__echo', args: ['{"message":"留下"}'] }] };
+        return { calls: [{ id: 'l1', name: 'everything__trigger-long-running-operation', args: ['{"duration":15,"steps":5}'] }] };
+      };
+      const { body } = await createTurn(dying, alice, { input: '中途宕机', feature: 'tooly', tools: ['everything__echo', 'everything__trigger-long-running-operation'] });
+      expect(body.code).toBe(200);
+      const secret = body.data.secret;
+      const ctrl = new AbortController();
+      await readStream(dying, secret, alice, {
+        signal: ctrl.signal,
+        onEvent: async (e) => {
+          if (e.type !== 'tool' || e.step.tool !== 'trigger-long-running-operation') return;
+          // One checkpoint with the long call in flight (twice: one under way may have begun before it), then the instance goes silent.
+          await dying.turns.live.tick();
+          await dying.turns.live.tick();
+          ctrl.abort();
+        },
+      }).catch(() => null);
+      const checkpoint = (await t.ctx.db.execute(sql`select text, ref from turns where status = 'running' and user_id = ${aliceId}`)) as { rows: { text: string; ref: { toolSteps: ToolStep[] } }[] };
+      const [row] = checkpoint.rows;
+      expect(row!.text).toBe('先回显。');
+      expect(row!.ref.toolSteps.map((x) => [x.tool, x.status])).toEqual([
+        ['echo', 'ok'],
+        ['trigger-long-running-operation', 'running'],
+      ]);
+      // Its lease lapses; the other instance settles the turn from the checkpoint: interrupted, nothing charged.
+      t.clock.advance(31_000);
+      await t.turns.reconcile();
+      const reply = (await history(body.data.uuid)).at(-1)!;
+      expect(reply).toMatchObject({ role: 'assistant', status: 'error', text: '先回显。', charged: false });
+      expect(reply.tools!.map((x) => [x.tool, x.status, x.result])).toEqual([
+        ['echo', 'ok', 'Echo: 留下'],
+        ['trigger-long-running-operation', 'error', '已停止，调用未完成'],
+      ]);
+      expect((await getBalance(t, aliceId)).baseModel3).toBe(100);
+      await t.call('POST', '/api/chat/stop', { token: alice, body: { secret } });
+    } finally {
+      await dying.close();
+    }
+  }, 60_000);
+});
+
+describe('联网搜索 as a built-in tool the model may call (fake SearXNG, no MCP server at all)', () => {
+  const SEARCH_COST = 2;
+  let s: TestApp;
+  let fake: FakeSearch;
+  let bob: string;
+  let bobId: number;
+  beforeAll(async () => {
+    fake = await startFakeSearch();
+    s = await createTestApp({
+      env: { SEARCH_PROVIDER: 'searxng', SEARCH_URL: fake.url, SEARCH_COST: String(SEARCH_COST), SEARCH_MODELS: 'searcher,plain', SEARCH_TIMEOUT_MS: '3000', SAFE_FETCH_ALLOW_HOSTS: fake.hostPort },
+    });
+    const admin = await adminToken(s);
+    const searcher = await addModel(s, { code: 'searcher', baseUrl: up.url, keys: ['k-1'], cost: 1 });
+    const nosearch = await addModel(s, { code: 'nosearch', baseUrl: up.url, keys: ['k-1'], cost: 1 });
+    await addModel(s, { code: 'plain', baseUrl: up.url, keys: ['k-1'], cost: 1 });
+    expect((await s.call('POST', '/api/admin/tools/models', { token: admin.token, body: { modelIds: [searcher, nosearch] } })).body.code).toBe(200);
+    bob = await s.loginByPhone('13900000133');
+    bobId = await userIdOf(s, bob);
+  }, 60_000);
+  afterAll(async () => {
+    await s.close();
+    await fake.close();
+  });
+  const searchSteps = (events: ChatStreamEvent[]) => steps(events).filter((x) => x.name === 'web__search');
+
+  it('is offered to a model allowed tools that may search, priced at SEARCH_COST; not to one outside SEARCH_MODELS nor to one without tools', async () => {
+    const list = async (feature: string) => chatToolsReply.parse((await s.call('GET', '/api/chat/tools', { token: bob, query: { feature } })).body.data).list;
+    expect(await list('searcher')).toEqual([{ name: 'web__search', server: 'web', tool: 'search', title: '联网搜索', description: expect.stringContaining('搜索'), price: SEARCH_COST }]);
+    expect(await list('nosearch')).toEqual([]);
+    expect(await list('plain')).toEqual([]);
+    const refused = await createTurn(s, bob, { input: '查', feature: 'nosearch', tools: ['web__search'] });
+    expect(refused).toMatchObject({ status: 400, body: { message: '工具不存在或未启用：web__search' } });
+  }, 30_000);
+
+  it('the model calls it: the pages found are the result it reads, a step like any call, charged model + SEARCH_COST', async () => {
+    await setBalance(s, bobId, { base3: 100 });
+    script = (b) => (toolMessages(b).length ? { text: ['据 [1]，', '是这样。'] } : { calls: [{ id: 's1', name: 'web__search', args: ['{"query":', '"光合作用"}'] }] });
+    const before = up.requests.length;
+    const r = await sendTurn(s, bob, { input: '光合作用是什么', feature: 'searcher', tools: ['web__search'] });
+    expect(r.last).toMatchObject({ type: 'done', status: 'complete', charged: 1 + SEARCH_COST });
+    expect((await getBalance(s, bobId)).baseModel3).toBe(100 - 1 - SEARCH_COST);
+    expect(up.requests[before].tools.map((x: { function: { name: string; parameters: unknown } }) => x.function)).toEqual([
+      { name: 'web__search', description: expect.any(String), parameters: expect.objectContaining({ required: ['query'] }) },
+    ]);
+    expect(fake.requests.at(-1)).toMatchObject({ protocol: 'searxng', query: '光合作用' });
+    const found = searchSteps(r.events);
+    expect(found.map((x) => x.status)).toEqual(['running', 'ok']);
+    expect(found[1]).toMatchObject({ server: 'web', tool: 'search', arguments: '{"query":"光合作用"}', price: SEARCH_COST });
+    expect(found[1]!.result).toContain('[1] 来源1：光合作用');
+    expect(found[1]!.result).toContain(`网址：${fake.url}/page/1`);
+    // What the model read next is that result.
+    expect(toolMessages(up.requests.at(-1))[0].content).toBe(found[1]!.result);
+    expect(r.text).toBe('据 [1]，是这样。');
+    expect(chatHistoryReply.parse((await s.call('GET', '/api/chat/history', { token: bob, query: { uuid: String(r.uuid) } })).body.data).list.at(-1)!.tools).toMatchObject([{ name: 'web__search', status: 'ok', price: SEARCH_COST }]);
+  }, 30_000);
+
+  it('a search that finds nothing is free; a failed one is an error, free; the explicit toggle works beside it', async () => {
+    await setBalance(s, bobId, { base3: 100 });
+    script = (b) => {
+      const n = toolMessages(b).length;
+      if (n === 0) return { calls: [{ id: 'e', name: 'web__search', args: ['{"query":"[[empty]] 无"}'] }, { id: 'f', name: 'web__search', args: ['{"query":"[[500]] 坏"}'] }] };
+      return { text: ['好'] };
+    };
+    const r = await sendTurn(s, bob, { input: '光合作用', feature: 'searcher', tools: ['web__search'], search: true });
+    const found = searchSteps(r.events).filter((x) => x.status !== 'running');
+    expect(found.map((x) => [x.id, x.status, x.price])).toEqual([
+      ['0:e', 'ok', 0],
+      ['0:f', 'error', 0],
+    ]);
+    expect(found[0]!.result).toContain('没有找到相关网页');
+    expect(found[1]!.result).toContain('联网搜索暂不可用');
+    // The toggle's search found pages: it is paid as before, the tool's calls are not.
+    expect(r.last).toMatchObject({ type: 'done', status: 'complete', charged: 1 + SEARCH_COST, search: { status: 'ok', cost: SEARCH_COST } });
+  }, 30_000);
 });

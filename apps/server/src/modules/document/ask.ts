@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Code, type DocumentAskBody, type DocumentAskValidateBody, type DocumentCitation, type DocumentStreamEvent } from '@app/shared';
 import type { AuthUser } from '../../core/auth.ts';
@@ -6,11 +6,11 @@ import type { AppContext } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { limitOrThrow } from '../../core/rate-limit.ts';
 import type { Db } from '../../db/client.ts';
+import { forUser } from '../../db/repos/index.ts';
 import { documentMessages, documents } from '../../db/schema/index.ts';
 import type { LlmChunk, LlmUsage } from '../../providers/llm/types.ts';
-import { readBalance } from '../billing/public.ts';
-import { balanceError, priceOf, spendable, type ChatModel, type Models } from '../models/service.ts';
-import { prepareTurn, usageView, type Outcome, type OwnedTurn, type TurnAdapter, type TurnEngine } from '../turns/service.ts';
+import { priceOf, type ChatModel, type Models } from '../models/public.ts';
+import { prepareTurn, requireBalance, usageView, type Outcome, type OwnedTurn, type TurnAdapter, type TurnEngine } from '../turns/public.ts';
 import { DEFAULT_LANGUAGE, documentActionsOf, findLanguage, type DocumentAction } from './actions.ts';
 import { offlineDocumentAnswer, streamText } from './offline-answer.ts';
 import { buildDocumentPrompt, citedNumbers } from './prompt.ts';
@@ -90,8 +90,7 @@ export class DocumentAsk {
     if (action.needsQuestion && !question) throw field('question', '请输入问题');
     await limitOrThrow(this.ctx.kv, `doc-ask:${caller.id}`, ASKS_PER_MINUTE, 60, '提问过于频繁，请稍后再试');
     const model = await this.model();
-    const balance = await readBalance(this.ctx.db, caller.id, this.ctx.clock.now());
-    if (spendable(balance, model.pool) < model.cost) throw balanceError(model.pool);
+    await requireBalance(this.ctx, caller.id, model);
     const secret = await prepareTurn<DocumentTurn>(
       this.ctx.kv,
       { userId: caller.id, documentId: doc.id, token: doc.token, model: model.code, action: action.value, language: language.value, question },
@@ -102,17 +101,19 @@ export class DocumentAsk {
 
   /** POST /api/document/ask: token or secret problems are JSON replies; once the turn is claimed, everything is SSE. */
   async open(req: FastifyRequest, body: DocumentAskBody, reply: FastifyReply) {
-    const { turn } = await this.engine.claim<DocumentTurn>(req, body.secret, TURN_PREFIX, '提问已过期或不存在，请重新发送');
-    if (turn.token !== body.token) throw field('token', '文档与提问不符，请重新发送');
-    await this.requireLiveDocument(turn);
-    const model = await this.models.catalog.find(turn.model);
-    if (!model) throw new AppError(Code.BAD_REQUEST, '该模型已停用，请重新选择', 400);
-    await this.ctx.kv.set(liveKey(turn.token), body.secret, 3 * 3600);
-    try {
-      await this.engine.run(this.adapter, turn, body.secret, { ...priceOf(model), label: `文档：${model.label}` }, reply);
-    } finally {
-      await this.ctx.kv.del(liveKey(turn.token)).catch(() => {});
-    }
+    await this.engine.open(this.adapter, req, body.secret, reply, {
+      prefix: TURN_PREFIX,
+      expired: '提问已过期或不存在，请重新发送',
+      price: async (turn) => {
+        if (turn.token !== body.token) throw field('token', '文档与提问不符，请重新发送');
+        await this.requireLiveDocument(turn);
+        const model = await this.models.catalog.find(turn.model);
+        if (!model) throw new AppError(Code.BAD_REQUEST, '该模型已停用，请重新选择', 400);
+        await this.ctx.kv.set(liveKey(turn.token), body.secret, 3 * 3600);
+        return { ...priceOf(model), label: `文档：${model.label}` };
+      },
+      after: (turn) => this.ctx.kv.del(liveKey(turn.token)).catch(() => {}),
+    });
   }
 
   /** Stops the caller's live answer, named by its secret or by the document. */
@@ -126,11 +127,7 @@ export class DocumentAsk {
   }
 
   private async requireLiveDocument(turn: DocumentTurn): Promise<DocumentRow> {
-    const [doc] = await this.ctx.db
-      .select()
-      .from(documents)
-      .where(and(eq(documents.id, turn.documentId), eq(documents.userId, turn.userId), isNull(documents.deletedAt)))
-      .limit(1);
+    const [doc] = await forUser(this.ctx.db, turn.userId).documents.list({ where: eq(documents.id, turn.documentId), limit: 1 });
     if (!doc) throw notFound('文档不存在或已删除');
     return doc;
   }

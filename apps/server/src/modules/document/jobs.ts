@@ -54,6 +54,7 @@ export class DocumentJobs {
   private timer: NodeJS.Timeout | null = null;
   private claiming = false;
   private closed = false;
+  private filling: Promise<unknown> | null = null;
   private readonly leaseMs: number;
   private readonly maxAttempts: number;
   /** Settles when the parses started so far have ended (tests wait on it). */
@@ -82,15 +83,23 @@ export class DocumentJobs {
   kick() {
     if (this.closed || this.claiming) return;
     this.claiming = true;
-    void this.fill()
+    this.filling = this.fill()
       .catch((e) => this.ctx.log.error({ err: e }, 'document: claiming a parse failed'))
-      .finally(() => (this.claiming = false));
+      .finally(() => {
+        this.claiming = false;
+        this.filling = null;
+      });
   }
 
   private async fill() {
     while (!this.closed && this.running.size < this.opts.concurrency) {
       const doc = await this.claim();
       if (!doc) return;
+      if (this.closed) {
+        // Closed while the claim ran: hand it back rather than parse on a stopping instance.
+        await this.handBack([doc.id]);
+        return;
+      }
       const controller = new AbortController();
       this.running.set(doc.id, controller);
       const job = this.run(doc, controller.signal).finally(() => {
@@ -265,15 +274,19 @@ export class DocumentJobs {
   async close() {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
+    await this.filling;
     const ids = [...this.running.keys()];
     for (const c of this.running.values()) c.abort();
     await Promise.race([Promise.allSettled([...this.work]), new Promise((r) => setTimeout(r, 5000).unref())]);
-    if (ids.length) {
-      await this.ctx.db
-        .update(documents)
-        .set({ lockedUntil: null, attempts: sql`greatest(${documents.attempts} - 1, 0)` })
-        .where(and(sql`${documents.id} in ${ids}`, eq(documents.status, 1)))
-        .catch((e) => this.ctx.log.warn({ err: e }, 'document: handing back parses failed'));
-    }
+    await this.handBack(ids);
+  }
+
+  private async handBack(ids: number[]) {
+    if (!ids.length) return;
+    await this.ctx.db
+      .update(documents)
+      .set({ lockedUntil: null, attempts: sql`greatest(${documents.attempts} - 1, 0)` })
+      .where(and(sql`${documents.id} in ${ids}`, eq(documents.status, 1)))
+      .catch((e) => this.ctx.log.warn({ err: e }, 'document: handing back parses failed'));
   }
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.ts';
 import { OpenAiEmbeddings } from '../../providers/llm/embeddings.ts';
-import type { Models } from '../models/service.ts';
-import type { TurnEngine } from '../turns/service.ts';
+import type { Models } from '../models/public.ts';
+import type { TurnEngine } from '../turns/public.ts';
 import { documentActionsOf } from './actions.ts';
 import { DocumentAsk } from './ask.ts';
 import { DocumentJobs, type DocumentJobsOptions } from './jobs.ts';
@@ -19,9 +19,7 @@ export interface DocumentModuleOptions {
 export function registerDocuments(
   app: FastifyInstance,
   ctx: AppContext,
-  models: Models,
-  engine: TurnEngine,
-  opts: DocumentModuleOptions = {},
+  { models, turns: engine, options: { documents: opts = {} } = {} }: { models: Models; turns: TurnEngine; options?: { documents?: DocumentModuleOptions } },
 ) {
   const env = ctx.config.env;
   const embeddings =

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   Code,
   DOCUMENT_ACCEPT_TYPES_DEFAULT,
@@ -20,6 +20,7 @@ import type { AuthUser } from '../../core/auth.ts';
 import type { AppContext } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { limitOrThrow } from '../../core/rate-limit.ts';
+import { forUser } from '../../db/repos/index.ts';
 import { documentChunks, documentMessages, documents, users } from '../../db/schema/index.ts';
 import { UploadIncompleteError } from '../../providers/storage/types.ts';
 import { issueTicket, mimeOf, readTicket } from './uploads.ts';
@@ -65,11 +66,7 @@ export class DocumentService {
   }
 
   private async liveCount(userId: number) {
-    const [row] = await this.ctx.db
-      .select({ n: count() })
-      .from(documents)
-      .where(and(eq(documents.userId, userId), isNull(documents.deletedAt)));
-    return Number(row?.n ?? 0);
+    return forUser(this.ctx.db, userId).documents.count();
   }
 
   private quotaError = () => field('file', `文档数量已达上限（${DOCUMENTS_PER_USER}个），请删除不用的文档后再上传`);
@@ -145,11 +142,8 @@ export class DocumentService {
       await tx.execute(sql`select pg_advisory_xact_lock(727402, ${caller.id}::int)`);
       const again = await tx.select().from(documents).where(eq(documents.uploadId, ticket.uploadId)).limit(1);
       if (again[0]) return again[0];
-      const [{ n } = { n: 0 }] = await tx
-        .select({ n: count() })
-        .from(documents)
-        .where(and(eq(documents.userId, caller.id), isNull(documents.deletedAt)));
-      if (Number(n) >= DOCUMENTS_PER_USER) return null;
+      const n = await forUser(tx, caller.id).documents.count();
+      if (n >= DOCUMENTS_PER_USER) return null;
       const [row] = await tx
         .insert(documents)
         .values({
@@ -187,12 +181,7 @@ export class DocumentService {
   }
 
   async histories(caller: AuthUser): Promise<DocumentGroup[]> {
-    const rows = await this.ctx.db
-      .select()
-      .from(documents)
-      .where(and(eq(documents.userId, caller.id), isNull(documents.deletedAt)))
-      .orderBy(desc(documents.createdAt), desc(documents.id))
-      .limit(LIST_MAX);
+    const rows = await forUser(this.ctx.db, caller.id).documents.list({ orderBy: [desc(documents.createdAt), desc(documents.id)], limit: LIST_MAX });
     return rows.map(documentView);
   }
 

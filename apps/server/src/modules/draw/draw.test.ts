@@ -221,7 +221,8 @@ describe('drawing offline (no keys)', () => {
     await waitFor(async () => (await t.call('GET', `/midjourney/task/${id}`, { token: u })).body.data.status === 'running');
     t.clock.advance(3000);
     await waitFor(async () => (await t.call('GET', `/midjourney/task/${id}`, { token: u })).body.data.progress > 0);
-    t.clock.advance(4000);
+    // Until it ends: a step that rescheduled itself after an advance waits on the test clock.
+    await waitMovingClock(t, async () => (await t.call('GET', `/midjourney/task/${id}`, { token: u })).body.data.status === 'success', { stepMs: 1000, everyMs: 200, timeoutMs: 15_000 });
     const { events } = await read;
     expect(events[0]).toMatchObject({ type: 'job.snapshot', task: { id } });
     expect(events.some((e) => e.type === 'progress' && e.progress > 0)).toBe(true);
@@ -235,9 +236,7 @@ describe('drawing offline (no keys)', () => {
     expect(results.filter((r) => r.body.code === 200)).toHaveLength(1);
     expect(results.filter((r) => r.body.code === 408003)).toHaveLength(3);
     const taskId = results.find((r) => r.body.code === 200)!.body.data.id as number;
-    await waitFor(async () => (await t.call('GET', `/midjourney/task/${taskId}`, { token: u })).body.data.status === 'running');
-    t.clock.advance(7000);
-    await waitFor(async () => (await t.call('GET', `/midjourney/task/${taskId}`, { token: u })).body.data.status === 'success');
+    await waitMovingClock(t, async () => (await t.call('GET', `/midjourney/task/${taskId}`, { token: u })).body.data.status === 'success', { stepMs: 1000, everyMs: 200, timeoutMs: 15_000 });
     expect(await drawLeft(t, id)).toBe(1);
   });
 
@@ -250,9 +249,8 @@ describe('drawing offline (no keys)', () => {
     expect(blend.body.data).toMatchObject({ action: 'blend', cost: 2, offline: true, prompts: [] });
     const desc = await t.call('POST', '/midjourney/describe', { token: u, body: { image: png } });
     expect(desc.body.data).toMatchObject({ action: 'describe', cost: 1 });
-    await waitFor(async () => (await taskOf(blend.body.data.id)).status === 'running' && (await taskOf(desc.body.data.id)).status === 'running');
-    t.clock.advance(7000);
-    await waitFor(async () => (await taskOf(blend.body.data.id)).status === 'success' && (await taskOf(desc.body.data.id)).status === 'success');
+    // Moving the clock: a step that waits (a slot, its next poll) waits on the test clock.
+    await waitMovingClock(t, async () => (await taskOf(blend.body.data.id)).status === 'success' && (await taskOf(desc.body.data.id)).status === 'success', { stepMs: 1000, everyMs: 200, timeoutMs: 20_000 });
     const b = await taskOf(blend.body.data.id);
     expect(b.image.width).toBeGreaterThan(b.image.height);
     expect(b.buttons.map((x: { label: string }) => x.label)).toContain('U1');

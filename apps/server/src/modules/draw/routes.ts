@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@app/shared/routes';
 import type { AppContext } from '../../core/context.ts';
-import { ok } from '../../core/reply.ts';
+import { fail, ok } from '../../core/reply.ts';
 import { route } from '../../core/routes.ts';
 import type { DrawService } from './service.ts';
 
@@ -33,7 +33,7 @@ export function drawRoutes(app: FastifyInstance, _ctx: AppContext, draw: DrawSer
   route(app, r.mjStream, async ({ actor, params, reply }) => draw.stream(actor, params.id, reply));
   route(app, r.mjNotify, async ({ query, reply }) => {
     const accepted = await draw.notify(query);
-    if (!accepted) return reply.status(403).send({ code: 403, message: '签名无效', success: false, data: null });
+    if (!accepted) return reply.status(403).send(fail(403, '签名无效'));
     return ok(null);
   });
 }

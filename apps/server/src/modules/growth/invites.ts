@@ -1,9 +1,10 @@
-import { and, desc, eq, inArray, like, sql } from 'drizzle-orm';
+import { desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { InviteCodeReply, InviteRecordReply } from '@app/shared';
 import type { AppContext } from '../../core/context.ts';
 import { tokenInvalid } from '../../core/errors.ts';
+import { forUser } from '../../db/repos/index.ts';
 import { balanceLedger, users } from '../../db/schema/index.ts';
-import type { ConfigService } from '../config/service.ts';
+import type { ConfigService } from '../config/public.ts';
 
 const none = { model3: 0, model4: 0, draw: 0 };
 
@@ -29,7 +30,7 @@ export class InviteService {
         draw: sql<number>`coalesce(sum(${balanceLedger.draw}), 0)::int`,
       })
       .from(balanceLedger)
-      .where(and(eq(balanceLedger.userId, userId), eq(balanceLedger.type, 'invite'), like(balanceLedger.ref, 'invite:%')));
+      .where(forUser(this.ctx.db, userId).balanceLedger.scope(eq(balanceLedger.type, 'invite'), like(balanceLedger.ref, 'invite:%')));
     return {
       code: me.code,
       rewards: {
@@ -57,7 +58,7 @@ export class InviteService {
       ? await this.ctx.db
           .select({ ref: balanceLedger.ref, model3: balanceLedger.model3, model4: balanceLedger.model4, draw: balanceLedger.draw })
           .from(balanceLedger)
-          .where(and(eq(balanceLedger.userId, userId), eq(balanceLedger.type, 'invite'), inArray(balanceLedger.ref, refs)))
+          .where(forUser(this.ctx.db, userId).balanceLedger.scope(eq(balanceLedger.type, 'invite'), inArray(balanceLedger.ref, refs)))
       : [];
     const byRef = new Map(rewards.map((r) => [r.ref, { model3: r.model3, model4: r.model4, draw: r.draw }]));
     return {

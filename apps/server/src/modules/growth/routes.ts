@@ -6,7 +6,7 @@ import { limitOrThrow } from '../../core/rate-limit.ts';
 import { ok } from '../../core/reply.ts';
 import { route } from '../../core/routes.ts';
 import { behaviorEvents, clients, visits } from '../../db/schema/index.ts';
-import type { ConfigService } from '../config/service.ts';
+import type { ConfigService } from '../config/public.ts';
 import { InviteService } from './invites.ts';
 import { SignInService } from './sign-in.ts';
 

@@ -1,11 +1,12 @@
-import { and, desc, eq, gte, lte } from 'drizzle-orm';
+import { desc, gte, lte } from 'drizzle-orm';
 import type { SignInLogReply, SignInReply } from '@app/shared';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
+import { forUser } from '../../db/repos/index.ts';
 import { signIns } from '../../db/schema/index.ts';
 import { creditBase } from '../billing/public.ts';
-import type { ConfigService, SiteSettings } from '../config/service.ts';
+import type { ConfigService, SiteSettings } from '../config/public.ts';
 
 /** The site's calendar is Beijing time (UTC+8 all year, no daylight saving). */
 const SITE_OFFSET_MS = 8 * 3_600_000;
@@ -56,7 +57,7 @@ export class SignInService {
     const rows = await this.ctx.db
       .select({ day: signIns.day })
       .from(signIns)
-      .where(and(eq(signIns.userId, userId), gte(signIns.day, first), lte(signIns.day, last)));
+      .where(forUser(this.ctx.db, userId).signIns.scope(gte(signIns.day, first), lte(signIns.day, last)));
     const signed = new Set(rows.map((r) => r.day));
     const list: SignInLogReply['list'] = [];
     for (let d = first; d <= last; d = addDays(d, 1)) list.push({ signInDate: d, isSigned: signed.has(d) });
@@ -66,8 +67,7 @@ export class SignInService {
   }
 
   private async signedOn(userId: number, day: string) {
-    const [row] = await this.ctx.db.select({ day: signIns.day }).from(signIns).where(and(eq(signIns.userId, userId), eq(signIns.day, day)));
-    return !!row;
+    return (await forUser(this.ctx.db, userId).signIns.get(day)) !== undefined;
   }
 
 }
@@ -83,7 +83,7 @@ export async function signInStreak(db: Db, userId: number, today: string): Promi
   const rows = await db
     .select({ day: signIns.day })
     .from(signIns)
-    .where(and(eq(signIns.userId, userId), lte(signIns.day, today), gte(signIns.day, addDays(today, -400))))
+    .where(forUser(db, userId).signIns.scope(lte(signIns.day, today), gte(signIns.day, addDays(today, -400))))
     .orderBy(desc(signIns.day));
   let expect = rows[0]?.day === today ? today : addDays(today, -1);
   let n = 0;

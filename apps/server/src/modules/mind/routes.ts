@@ -3,7 +3,7 @@ import { routes } from '@app/shared/routes';
 import { notFound } from '../../core/errors.ts';
 import { ok } from '../../core/reply.ts';
 import { route } from '../../core/routes.ts';
-import type { TurnEngine } from '../turns/service.ts';
+import type { TurnEngine } from '../turns/public.ts';
 import type { MindService } from './service.ts';
 import type { MindRunner } from './turn.ts';
 

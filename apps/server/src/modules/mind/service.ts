@@ -1,15 +1,15 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import { Code, MIND_TITLE_MAX, type MindCreateBody, type MindDetail, type MindImportBody, type MindSummary, type MindUpdateBody } from '@app/shared';
 import type { AuthUser } from '../../core/auth.ts';
 import type { AppContext } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { limitOrThrow } from '../../core/rate-limit.ts';
+import { forUser } from '../../db/repos/index.ts';
 import { minds } from '../../db/schema/index.ts';
 import { topicOf } from '../../providers/llm/offline-tools.ts';
-import { readBalance } from '../billing/public.ts';
 import { documentSourceText } from '../document/public.ts';
-import { balanceError, spendable, type ChatModel, type ModelCatalog } from '../models/service.ts';
-import { prepareTurn, type OwnedTurn } from '../turns/service.ts';
+import type { ChatModel, ModelCatalog } from '../models/public.ts';
+import { prepareTurn, requireBalance, type OwnedTurn } from '../turns/public.ts';
 
 export const MIND_TURN_PREFIX = 'mind:turn:';
 const CREATES_PER_MINUTE = 60;
@@ -78,7 +78,7 @@ export class MindService {
   }
 
   private async requireMap(caller: AuthUser, id: number): Promise<MindRow> {
-    const [row] = await this.ctx.db.select().from(minds).where(and(eq(minds.id, id), eq(minds.userId, caller.id))).limit(1);
+    const row = await forUser(this.ctx.db, caller.id).mindMaps.get(id);
     if (!row) throw notFound('思维导图不存在或已删除');
     return row;
   }
@@ -95,8 +95,7 @@ export class MindService {
       ? await documentSourceText(this.ctx, caller, body.document, Math.min(MIND_DOCUMENT_CHARS, Math.max(500, model.inputExt - Array.from(prompt).length)))
       : null;
     await limitOrThrow(this.ctx.kv, `mind-create:${caller.id}`, CREATES_PER_MINUTE, 60, '操作过于频繁，请稍后再试');
-    const balance = await readBalance(this.ctx.db, caller.id, this.ctx.clock.now());
-    if (spendable(balance, model.pool) < model.cost) throw balanceError(model.pool);
+    await requireBalance(this.ctx, caller.id, model);
     let mindId: number;
     if (existing) mindId = existing.id;
     else {
@@ -124,7 +123,7 @@ export class MindService {
   }
 
   async histories(caller: AuthUser): Promise<MindSummary[]> {
-    const rows = await this.ctx.db.select().from(minds).where(eq(minds.userId, caller.id)).orderBy(desc(minds.updatedAt), desc(minds.id)).limit(HISTORY_MAX);
+    const rows = await forUser(this.ctx.db, caller.id).mindMaps.list({ orderBy: [desc(minds.updatedAt), desc(minds.id)], limit: HISTORY_MAX });
     return rows.map(summaryOf);
   }
 
@@ -136,11 +135,11 @@ export class MindService {
   async update(caller: AuthUser, body: MindUpdateBody): Promise<MindDetail> {
     const row = await this.requireMap(caller, body.id);
     if (row.status === 'running') throw field('id', '这张导图正在生成中，请稍候');
-    const [saved] = await this.ctx.db
-      .update(minds)
-      .set({ markdown: body.markdown, title: titleOfMap(body.markdown, row.prompt), edited: true, updatedAt: new Date(this.ctx.clock.now()) })
-      .where(and(eq(minds.id, row.id), eq(minds.userId, caller.id), sql`${minds.status} <> 'running'`))
-      .returning();
+    const saved = await forUser(this.ctx.db, caller.id).mindMaps.update(
+      row.id,
+      { markdown: body.markdown, title: titleOfMap(body.markdown, row.prompt), edited: true, updatedAt: new Date(this.ctx.clock.now()) },
+      { where: sql`${minds.status} <> 'running'` },
+    );
     if (!saved) throw field('id', '这张导图正在生成中，请稍候');
     return detailOf(saved);
   }
@@ -160,6 +159,6 @@ export class MindService {
   async delete(caller: AuthUser, id: number) {
     const row = await this.requireMap(caller, id);
     if (row.status === 'running') throw field('id', '这张导图正在生成中，请先停止');
-    await this.ctx.db.delete(minds).where(and(eq(minds.id, row.id), eq(minds.userId, caller.id)));
+    await forUser(this.ctx.db, caller.id).mindMaps.delete(row.id);
   }
 }

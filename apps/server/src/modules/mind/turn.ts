@@ -1,12 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Code, type ChatMindBody, type MindStreamEvent } from '@app/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { Db } from '../../db/client.ts';
+import { forUser } from '../../db/repos/index.ts';
 import { minds } from '../../db/schema/index.ts';
 import type { LlmMessage } from '../../providers/llm/types.ts';
-import { priceOf, type Models } from '../models/service.ts';
-import { usageView, type Outcome, type TurnAdapter, type TurnEngine } from '../turns/service.ts';
+import { priceOf, type Models } from '../models/public.ts';
+import { usageView, type Outcome, type TurnAdapter, type TurnEngine } from '../turns/public.ts';
 import { field, MIND_TURN_PREFIX, titleOfMap, type MindService, type MindTurn } from './service.ts';
 
 /** What a mind-map turn keeps to save its map, also when another instance settles it. */
@@ -91,17 +92,22 @@ export class MindRunner {
 
   /** Problems with the token or the secret are JSON replies; once the turn is claimed, everything is SSE. */
   async open(req: FastifyRequest, body: ChatMindBody, reply: FastifyReply) {
-    const { turn } = await this.engine.claim<MindTurn>(req, body.options.secret, MIND_TURN_PREFIX, '导图已过期或不存在，请重新生成');
-    if (body.prompt !== undefined && body.prompt.trim() !== turn.prompt) throw field('prompt', '内容与准备时不符，请重新生成');
-    const model = await this.service.requireModel(turn.model);
-    await this.engine.run(this.adapter, turn, body.options.secret, { ...priceOf(model), label: `思维导图：${model.label}` }, reply);
+    await this.engine.open(this.adapter, req, body.options.secret, reply, {
+      prefix: MIND_TURN_PREFIX,
+      expired: '导图已过期或不存在，请重新生成',
+      price: async (turn) => {
+        if (body.prompt !== undefined && body.prompt.trim() !== turn.prompt) throw field('prompt', '内容与准备时不符，请重新生成');
+        const model = await this.service.requireModel(turn.model);
+        return { ...priceOf(model), label: `思维导图：${model.label}` };
+      },
+    });
   }
 
   /** The map's row (a new one, or the one regenerated, marked running), written before the first token leaves. */
   private async begin(tx: Db, turn: MindTurn, startedAt: number): Promise<MindRef> {
     const at = new Date(startedAt);
     if (turn.existing) {
-      const [old] = await tx.select().from(minds).where(and(eq(minds.id, turn.mindId), eq(minds.userId, turn.userId))).limit(1);
+      const old = await forUser(tx, turn.userId).mindMaps.get(turn.mindId);
       if (!old) throw new Error('mind map gone before its turn began');
       await tx
         .update(minds)

@@ -1,23 +1,16 @@
 import { resolve } from 'node:path';
 import type { AppContext } from '../../core/context.ts';
 import { createSecretBox, describeSecretBox } from '../../core/secret-box.ts';
-import { CONFIG_CHANGED } from '../config/service.ts';
+import { CONFIG_CHANGED } from '../config/public.ts';
 import { ModelCatalog, type ChatModel } from './catalog.ts';
 import { syncEnvModels } from './env-models.ts';
 import { KeyStore } from './key-store.ts';
 import { KeyUsage, sealLegacyKeys } from './keys.ts';
 import { LlmRouter, type LlmRouterOptions } from './llm-router.ts';
 
-export type { ChatModel, ModelKey } from './catalog.ts';
-export type { LlmRouter } from './llm-router.ts';
-export type { ModelCatalog } from './catalog.ts';
-export type { KeyInput, KeyPatch, KeyStore } from './key-store.ts';
-export { balanceError, spendable } from './credits.ts';
-export { guessCapabilities, tokenParamOf } from './capabilities.ts';
-
 /**
- * The models module's public entry: the catalogue (models, prices, credit pools, keys) and the
- * router that streams a model's answer through its key pool. Other modules reach models only here.
+ * The models module: the catalogue (models, prices, credit pools, keys) and the router that streams
+ * a model's answer through its key pool. Other modules reach it through public.ts.
  */
 export interface Models {
   catalog: ModelCatalog;

@@ -1,7 +1,8 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import { tooMany } from '../../core/errors.ts';
 import { safeFileName, zip, type ZipEntry } from '../../core/zip.ts';
+import { forUser } from '../../db/repos/index.ts';
 import { chatGroups, chatMessages, documentMessages, documents } from '../../db/schema/index.ts';
 
 /** Original files are added while their sizes add up to this; the rest are listed in the JSON only. */
@@ -41,18 +42,11 @@ function conversationMarkdown(group: { title: string; model: string; createdAt: 
  */
 export async function exportUserData(ctx: AppContext, userId: number): Promise<{ name: string; body: Buffer }> {
   if (!(await ctx.kv.setIfAbsent(`export:${userId}`, '1', EXPORT_GAP_SECONDS))) throw tooMany('导出过于频繁，请一分钟后再试');
-  const groups = await ctx.db
-    .select()
-    .from(chatGroups)
-    .where(and(eq(chatGroups.userId, userId), isNull(chatGroups.deletedAt)))
-    .orderBy(asc(chatGroups.id));
-  const messages = await ctx.db.select().from(chatMessages).where(eq(chatMessages.userId, userId)).orderBy(asc(chatMessages.id));
-  const docs = await ctx.db
-    .select()
-    .from(documents)
-    .where(and(eq(documents.userId, userId), isNull(documents.deletedAt)))
-    .orderBy(asc(documents.id));
-  const docMessages = await ctx.db.select().from(documentMessages).where(eq(documentMessages.userId, userId)).orderBy(asc(documentMessages.id));
+  const mine = forUser(ctx.db, userId);
+  const groups = await mine.chatGroups.list({ orderBy: [asc(chatGroups.id)] });
+  const messages = await mine.chatMessages.list({ orderBy: [asc(chatMessages.id)] });
+  const docs = await mine.documents.list({ orderBy: [asc(documents.id)] });
+  const docMessages = await mine.documentMessages.list({ orderBy: [asc(documentMessages.id)] });
 
   const entries: ZipEntry[] = [];
   const byGroup = groupBy(messages, (m) => m.groupId);

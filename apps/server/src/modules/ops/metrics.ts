@@ -5,7 +5,7 @@ import { bearerToken, optionalUser } from '../../core/auth.ts';
 import type { AppContext } from '../../core/context.ts';
 import { AppError, notFound, unauthorized } from '../../core/errors.ts';
 import { CollectedGauge, metrics, type Metric } from '../../core/metrics.ts';
-import type { TurnEngine } from '../turns/service.ts';
+import type { TurnEngine } from '../turns/public.ts';
 
 const ORDER_STATES: Record<string, string> = { '0': 'pending', '1': 'paid', '2': 'expired' };
 

@@ -5,7 +5,7 @@ import type { AppContext } from '../../core/context.ts';
 import { limitOrThrow } from '../../core/rate-limit.ts';
 import { ok } from '../../core/reply.ts';
 import { route } from '../../core/routes.ts';
-import type { ConfigService } from '../config/service.ts';
+import type { ConfigService } from '../config/public.ts';
 import { setPageCsp } from '../../core/security-headers.ts';
 import { ARTIFACT_FRAME_CSP, ARTIFACT_FRAME_HTML } from './artifact-frame.ts';
 import { BARE_PAGE, withGoneHead, withShareHead } from './page.ts';

@@ -15,8 +15,9 @@ import type { AppContext } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { randomToken } from '../../core/ids.ts';
 import { limitOrThrow } from '../../core/rate-limit.ts';
+import { forUser } from '../../db/repos/index.ts';
 import { shares, users } from '../../db/schema/index.ts';
-import type { ChatService } from '../chat/service.ts';
+import type { ChatService } from '../chat/public.ts';
 import { descriptionOf, pathOnScreen, sizeOf, snapshotOf } from './snapshot.ts';
 
 type ShareRow = typeof shares.$inferSelect;
@@ -73,10 +74,7 @@ export class ShareService {
     return this.ctx.db.transaction(async (tx) => {
       // One create per user at a time, so the cap on live shares holds under concurrency.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, caller.id)).for('update');
-      const [{ n } = { n: 0 }] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(shares)
-        .where(and(eq(shares.userId, caller.id), isNull(shares.revokedAt)));
+      const n = await forUser(tx, caller.id).shares.count(isNull(shares.revokedAt));
       if (n >= SHARE_MAX_ACTIVE) throw field('uuid', `最多保留${SHARE_MAX_ACTIVE}个分享，请先在个人中心撤销旧的分享`);
       const [row] = await tx
         .insert(shares)
@@ -97,17 +95,14 @@ export class ShareService {
   }
 
   async mine(caller: AuthUser): Promise<ShareItem[]> {
-    const rows = await this.ctx.db.select().from(shares).where(eq(shares.userId, caller.id)).orderBy(desc(shares.id)).limit(SHARE_MAX_ACTIVE * 2);
+    const rows = await forUser(this.ctx.db, caller.id).shares.list({ orderBy: [desc(shares.id)], limit: SHARE_MAX_ACTIVE * 2 });
     return rows.map((r) => this.item(r));
   }
 
   /** Revoking twice is fine; someone else's share is the same 404 as a missing one. */
   async revoke(caller: AuthUser, id: number) {
     await requireAccess(this.ctx.db, caller, 'share.revoke', [id]);
-    await this.ctx.db
-      .update(shares)
-      .set({ revokedAt: new Date(this.ctx.clock.now()) })
-      .where(and(eq(shares.id, id), eq(shares.userId, caller.id), isNull(shares.revokedAt)));
+    await forUser(this.ctx.db, caller.id).shares.update(id, { revokedAt: new Date(this.ctx.clock.now()) }, { where: isNull(shares.revokedAt) });
   }
 
   private async live(token: string): Promise<ShareRow | null> {

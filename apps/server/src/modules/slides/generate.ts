@@ -4,9 +4,10 @@ import type { AuthUser } from '../../core/auth.ts';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
+import { forUser } from '../../db/repos/index.ts';
 import { slideDecks } from '../../db/schema/index.ts';
-import type { Models } from '../models/service.ts';
-import type { EndedJob, JobRun, JobStep, Jobs } from '../turns/service.ts';
+import type { Models } from '../models/public.ts';
+import type { EndedJob, JobRun, JobStep, Jobs } from '../turns/public.ts';
 import { drawIllustration, illustrationsOn } from './illustrate.ts';
 import { offlineSectionSlides, OFFLINE_TAG } from './offline.ts';
 import { deckModel } from './outline.ts';
@@ -108,7 +109,7 @@ export class DeckWriter {
         const taken = await tx
           .update(slideDecks)
           .set({ status: 'generating', jobId, slides: slots.map(() => null), errorText: null, charged: 0, updatedAt: new Date(this.ctx.clock.now()) })
-          .where(and(eq(slideDecks.id, deck.id), eq(slideDecks.userId, user.id), eq(slideDecks.status, deck.status)))
+          .where(forUser(tx, user.id).slideDecks.scopeWithDeleted(eq(slideDecks.id, deck.id), eq(slideDecks.status, deck.status)))
           .returning({ id: slideDecks.id });
         if (!taken.length) throw conflict('正在生成中，请勿重复提交');
       },

@@ -9,8 +9,8 @@ import { limitOrThrow } from '../../core/rate-limit.ts';
 import type { Db } from '../../db/client.ts';
 import { slideDecks } from '../../db/schema/index.ts';
 import { LlmError, type LlmChunk, type LlmUsage } from '../../providers/llm/types.ts';
-import type { ChatModel, Models } from '../models/service.ts';
-import { prepareTurn, usageView, type Outcome, type OwnedTurn, type TurnAdapter, type TurnEngine } from '../turns/service.ts';
+import type { ChatModel, Models } from '../models/public.ts';
+import { prepareTurn, usageView, type Outcome, type OwnedTurn, type TurnAdapter, type TurnEngine } from '../turns/public.ts';
 import { OFFLINE_NOTICE, offlineOutline } from './offline.ts';
 import { sectionsFor } from './plan.ts';
 import { documentSourceText } from '../document/public.ts';
@@ -106,8 +106,12 @@ export class OutlineTurns {
 
   /** GET /api/aippt/outline/stream: secret problems are JSON replies; once claimed, everything is SSE. */
   async open(req: FastifyRequest, secret: string, reply: FastifyReply) {
-    const { turn } = await this.engine.claim<OutlineTurn>(req, secret, TURN_PREFIX, '大纲请求已过期，请重新生成');
-    await this.engine.run(this.adapter, turn, secret, { pool: 'ppt', cost: 0, label: 'PPT 大纲' }, reply);
+    await this.engine.open(this.adapter, req, secret, reply, { prefix: TURN_PREFIX, expired: '大纲请求已过期，请重新生成', price: () => ({ pool: 'ppt', cost: 0, label: 'PPT 大纲' }) });
+  }
+
+  /** POST /api/aippt/outline/stop: the engine stops the turn (on any instance); the outline so far is saved. */
+  async stop(user: AuthUser, secret: string) {
+    if (!(await this.engine.live.stop(secret, user.id))) throw new AppError(Code.NOT_FOUND, '没有进行中的大纲', 404);
   }
 
   private async produce(ref: OutlineRef, emit: (text: string) => Promise<void> | undefined, signal: AbortSignal) {

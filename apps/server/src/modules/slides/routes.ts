@@ -12,6 +12,8 @@ import { loadPictures } from './illustrate.ts';
 import { officeCommand, pptxToPdf } from './pdf.ts';
 import { buildPptx } from './pptx.ts';
 import type { SlidesService } from './service.ts';
+import { watchDeck } from './watch.ts';
+import type { Jobs } from '../turns/public.ts';
 
 const conflict = (message: string) => new AppError(Code.BAD_REQUEST, message, 409);
 
@@ -21,9 +23,9 @@ const disposition = (title: string, ext: string) => {
   return `attachment; filename="slides.${ext}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 };
 
-export function slidesRoutes(app: FastifyInstance, ctx: AppContext, deps: { service: SlidesService; outline: OutlineTurns; writer: DeckWriter }) {
+export function slidesRoutes(app: FastifyInstance, ctx: AppContext, deps: { service: SlidesService; outline: OutlineTurns; writer: DeckWriter; jobs: Jobs }) {
   const r = routes.slides;
-  const { service, outline, writer } = deps;
+  const { service, outline, writer, jobs } = deps;
 
   route(app, r.packages, async ({ actor }) => {
     const list = (await listPptPackages(ctx.db)).map((p) => ({ ...packageView(p), ppt_count: p.pptCount }));
@@ -34,6 +36,11 @@ export function slidesRoutes(app: FastifyInstance, ctx: AppContext, deps: { serv
   route(app, r.outlineValidate, async ({ actor, body }) => ok(await outline.validate(actor, body)));
   // The outline stream resolves the token itself (the engine checks the session when it claims the turn).
   route(app, r.outline, async ({ req, query, reply }) => outline.open(req, query.secret, reply), { tokenLookup: 'handler' });
+  route(app, r.outlineStop, async ({ actor, body }) => {
+    await outline.stop(actor, body.secret);
+    return ok(null, '已停止');
+  });
+  route(app, r.watch, async ({ actor, query, reply }) => watchDeck(ctx, service, jobs, actor.id, query.id, reply));
 
   route(app, r.saveOutline, async ({ actor, body }) => ok(await service.saveOutline(actor, body), '大纲已保存'));
   route(app, r.generate, async ({ actor, body }) => ok(await writer.start(actor, body.id), '已开始生成'));

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import {
   Code,
   findSlideTheme,
@@ -13,6 +13,7 @@ import type { AuthUser } from '../../core/auth.ts';
 import type { AppContext } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
+import { forUser } from '../../db/repos/index.ts';
 import { slideDecks } from '../../db/schema/index.ts';
 import { officeCommand } from './pdf.ts';
 import { maxSectionsFor, planDeck } from './plan.ts';
@@ -75,30 +76,17 @@ export class SlidesService {
   constructor(private ctx: AppContext) {}
 
   async list(user: AuthUser): Promise<DeckSummary[]> {
-    const rows = await this.ctx.db
-      .select()
-      .from(slideDecks)
-      .where(and(eq(slideDecks.userId, user.id), isNull(slideDecks.deletedAt)))
-      .orderBy(desc(slideDecks.updatedAt), desc(slideDecks.id))
-      .limit(DECKS_PER_USER);
+    const rows = await forUser(this.ctx.db, user.id).slideDecks.list({ orderBy: [desc(slideDecks.updatedAt), desc(slideDecks.id)], limit: DECKS_PER_USER });
     const now = this.ctx.clock.now();
     return rows.map((r) => deckSummary(r, now));
   }
 
   async count(userId: number): Promise<number> {
-    const [row] = await this.ctx.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(slideDecks)
-      .where(and(eq(slideDecks.userId, userId), isNull(slideDecks.deletedAt)));
-    return Number(row?.n ?? 0);
+    return forUser(this.ctx.db, userId).slideDecks.count();
   }
 
   async require(user: AuthUser | { id: number }, id: number, db: Db = this.ctx.db): Promise<DeckRow> {
-    const [row] = await db
-      .select()
-      .from(slideDecks)
-      .where(and(eq(slideDecks.id, id), eq(slideDecks.userId, user.id), isNull(slideDecks.deletedAt)))
-      .limit(1);
+    const row = await forUser(db, user.id).slideDecks.get(id);
     if (!row) throw notFound('PPT 不存在或已删除');
     return row;
   }
@@ -137,10 +125,7 @@ export class SlidesService {
 
   async delete(user: AuthUser, id: number): Promise<DeckRow> {
     const deck = await this.require(user, id);
-    await this.ctx.db
-      .update(slideDecks)
-      .set({ deletedAt: new Date(this.ctx.clock.now()) })
-      .where(and(eq(slideDecks.id, id), eq(slideDecks.userId, user.id)));
+    await forUser(this.ctx.db, user.id).slideDecks.update(id, { deletedAt: new Date(this.ctx.clock.now()) }, { withDeleted: true });
     return deck;
   }
 
@@ -164,11 +149,7 @@ export class SlidesService {
   ): Promise<DeckView> {
     return this.ctx.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      const [d] = await tx
-        .select()
-        .from(slideDecks)
-        .where(and(eq(slideDecks.id, id), eq(slideDecks.userId, user.id), isNull(slideDecks.deletedAt)))
-        .for('update');
+      const d = await forUser(tx, user.id).slideDecks.get(id, { lock: true });
       if (!d) throw notFound('PPT 不存在或已删除');
       const status = statusOf(d, this.ctx.clock.now());
       if (status === 'outlining') throw conflict('大纲还在生成中，请稍候');

@@ -6,6 +6,7 @@ import type { cardBatchCreateBody } from '@app/shared';
 import type { AppContext } from '../../core/context.ts';
 import { AppError, badRequest, notFound, tooMany } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
+import { forUser } from '../../db/repos/index.ts';
 import { balances, cardKeyBatches, cardKeys, packages, users } from '../../db/schema/index.ts';
 import { writeAudit } from '../../core/audit.ts';
 import { grantPackage } from '../billing/public.ts';
@@ -68,7 +69,7 @@ export class CardKeyService {
         now.getTime(),
         'card-key',
       );
-      const [bal] = await tx.select({ expiresAt: balances.memberExpiresAt }).from(balances).where(eq(balances.userId, userId));
+      const [bal] = await tx.select({ expiresAt: balances.memberExpiresAt }).from(balances).where(forUser(tx, userId).balances.scope());
       return { name: batch!.name, grant, memberExpiresAt: bal?.expiresAt?.toISOString() ?? null };
     });
     if (result) return result;

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { FeedbackItem, FeedbackListReply, FeedbackReplyItem, FeedbackThreadReply } from '@app/shared';
 import type { AppContext } from '../../core/context.ts';
 import { notFound } from '../../core/errors.ts';
 import { randomToken } from '../../core/ids.ts';
 import type { Db } from '../../db/client.ts';
+import { forUser } from '../../db/repos/index.ts';
 import { feedbackReplies, feedbacks, users } from '../../db/schema/index.ts';
 import { writeAudit } from '../../core/audit.ts';
 
@@ -59,12 +60,13 @@ export class FeedbackService {
 
   async list(userId: number, page: number, size: number): Promise<FeedbackListReply> {
     const db = this.ctx.db;
+    const mine = forUser(db, userId).feedbacks;
     const [rows, [total]] = await Promise.all([
-      db.select().from(feedbacks).where(eq(feedbacks.userId, userId)).orderBy(desc(feedbacks.updatedAt), desc(feedbacks.id)).limit(size).offset((page - 1) * size),
+      mine.list({ orderBy: [desc(feedbacks.updatedAt), desc(feedbacks.id)], limit: size, offset: (page - 1) * size }),
       db
         .select({ n: count(), unread: sql<number>`coalesce(sum(${feedbacks.userUnread}), 0)::int` })
         .from(feedbacks)
-        .where(eq(feedbacks.userId, userId)),
+        .where(mine.scope()),
     ]);
     const counts = await replyCounts(db, rows.map((r) => r.id));
     return { rows: rows.map((r) => feedbackView(r, counts.get(r.id) ?? 0)), count: total?.n ?? 0, unread: Number(total?.unread ?? 0) };
@@ -72,11 +74,7 @@ export class FeedbackService {
 
   /** The thread of one of the user's feedbacks; opening it marks the operator's replies read. */
   async thread(userId: number, id: number): Promise<FeedbackThreadReply> {
-    const [row] = await this.ctx.db
-      .update(feedbacks)
-      .set({ userUnread: 0 })
-      .where(and(eq(feedbacks.id, id), eq(feedbacks.userId, userId)))
-      .returning();
+    const row = await forUser(this.ctx.db, userId).feedbacks.update(id, { userUnread: 0 });
     if (!row) throw notFound(NOT_FOUND);
     const list = await this.replies(id);
     return { feedback: feedbackView(row, list.length), list: list.map(replyView) };
@@ -105,7 +103,7 @@ export class FeedbackService {
             ? { userUnread: sql`${feedbacks.userUnread} + 1`, awaitingReply: 0, updatedAt: now }
             : { awaitingReply: 1, updatedAt: now },
         )
-        .where(fromAdmin ? eq(feedbacks.id, id) : and(eq(feedbacks.id, id), eq(feedbacks.userId, by.userId)))
+        .where(fromAdmin ? eq(feedbacks.id, id) : forUser(tx, by.userId).feedbacks.scope(eq(feedbacks.id, id)))
         .returning({ id: feedbacks.id });
       if (!thread) throw notFound(NOT_FOUND);
       const [reply] = await tx

@@ -6,8 +6,8 @@ import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import { limitOrThrow } from '../../core/rate-limit.ts';
 import type { Db } from '../../db/client.ts';
-import type { ChatModel, Models } from '../models/service.ts';
-import { prepareTurn, type Outcome, type OwnedTurn, type TurnAdapter, type TurnEngine } from '../turns/service.ts';
+import type { ChatModel, Models } from '../models/public.ts';
+import { prepareTurn, type Outcome, type OwnedTurn, type TurnAdapter, type TurnEngine } from '../turns/public.ts';
 import { offlineStream } from './offline-stream.ts';
 import { OFFLINE_OUTLINE_NOTE, offlineOutline, outlinePrompt, outlineText, parseOutline } from './outline.ts';
 import { briefOf, type ThesisService } from './service.ts';
@@ -68,10 +68,20 @@ export class OutlineTurns {
   }
 
   async open(req: FastifyRequest, body: { id: number; secret: string }, reply: FastifyReply) {
-    const { turn } = await this.engine.claim<OutlineTurn>(req, body.secret, TURN_PREFIX, '大纲请求已过期，请重新生成');
-    if (turn.thesisId !== body.id) throw field('id', '论文与请求不符，请重新生成');
-    await this.service.require(turn.userId, turn.thesisId);
-    await this.engine.run(this.adapter, turn, body.secret, { pool: 'model3', cost: 0, label: '论文大纲' }, reply);
+    await this.engine.open(this.adapter, req, body.secret, reply, {
+      prefix: TURN_PREFIX,
+      expired: '大纲请求已过期，请重新生成',
+      price: async (turn) => {
+        if (turn.thesisId !== body.id) throw field('id', '论文与请求不符，请重新生成');
+        await this.service.require(turn.userId, turn.thesisId);
+        return { pool: 'model3', cost: 0, label: '论文大纲' };
+      },
+    });
+  }
+
+  /** POST /api/thesis/outline/stop: the engine stops the turn (on any instance). */
+  async stop(user: AuthUser, secret: string) {
+    if (!(await this.engine.live.stop(secret, user.id))) throw new AppError(Code.NOT_FOUND, '没有进行中的大纲', 404);
   }
 
   private async produce(turn: OutlineTurn, ref: OutlineRef, emit: (t: string) => Promise<void> | undefined, signal: AbortSignal) {

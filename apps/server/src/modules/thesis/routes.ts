@@ -21,6 +21,10 @@ export function thesisRoutes(app: FastifyInstance, _ctx: AppContext, service: Th
   route(app, r.outlinePrepare, async ({ actor, body }) => ok(await outline.prepare(actor, body.id)));
   // The stream resolves the token itself (the engine checks the session when the turn is claimed).
   route(app, r.outlineStream, async ({ req, body, reply }) => outline.open(req, body, reply), { tokenLookup: 'handler' });
+  route(app, r.outlineStop, async ({ actor, body }) => {
+    await outline.stop(actor, body.secret);
+    return ok(null, '已停止');
+  });
   route(app, r.outlineSave, async ({ actor, body }) => {
     await service.saveOutline(actor.id, body.id, body.outline);
     return ok(await service.detail(actor.id, body.id));

@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../core/errors.ts';
 import { officeCommand } from '../../core/office.ts';
 import { limitOrThrow } from '../../core/rate-limit.ts';
 import type { Db } from '../../db/client.ts';
+import { forUser } from '../../db/repos/index.ts';
 import { orders, packages, theses, thesisSections, users, type ThesisOutlineChapter } from '../../db/schema/index.ts';
 import { packageKindOf, type Payer } from '../billing/public.ts';
 import { documentSourceText } from '../document/public.ts';
@@ -69,7 +70,7 @@ export class ThesisService {
   async create(user: AuthUser, b: Omit<Brief, 'reference'>, document?: string): Promise<number> {
     const reference = document ? await documentSourceText(this.ctx, user, document, REFERENCE_CHARS) : null;
     await limitOrThrow(this.ctx.kv, `thesis-create:${user.id}`, CREATES_PER_HOUR, 3600, '新建过于频繁，请稍后再试');
-    const [{ n } = { n: 0 }] = await this.ctx.db.select({ n: sql<number>`count(*)::int` }).from(theses).where(eq(theses.userId, user.id));
+    const n = await forUser(this.ctx.db, user.id).theses.count();
     if (n >= THESES_PER_USER) throw field('title', `最多保存 ${THESES_PER_USER} 篇，请先删除不需要的`);
     const now = new Date(this.ctx.clock.now());
     const [row] = await this.ctx.db
@@ -81,7 +82,7 @@ export class ThesisService {
 
   /** The caller's thesis; 404 for anyone else's (it does not exist for them). */
   async require(userId: number, id: number, db: Db = this.ctx.db): Promise<ThesisRow> {
-    const [row] = await db.select().from(theses).where(and(eq(theses.id, id), eq(theses.userId, userId))).limit(1);
+    const row = await forUser(db, userId).theses.get(id);
     if (!row) throw notFound('论文不存在或已删除');
     return row;
   }
@@ -93,7 +94,7 @@ export class ThesisService {
         written: sql<number>`coalesce((select sum(char_length(s.text)) from thesis_sections s where s.thesis_id = ${theses.id}), 0)::int`,
       })
       .from(theses)
-      .where(eq(theses.userId, userId))
+      .where(forUser(this.ctx.db, userId).theses.scope())
       .orderBy(desc(theses.updatedAt), desc(theses.id))
       .limit(THESES_PER_USER);
     return rows.map(({ t, written }) => this.summary(t, written));
@@ -146,7 +147,7 @@ export class ThesisService {
   async remove(userId: number, id: number) {
     const t = await this.require(userId, id);
     if (t.status === 'writing') throw busy();
-    await this.ctx.db.delete(theses).where(and(eq(theses.id, t.id), eq(theses.userId, userId), sql`${theses.status} <> 'writing'`));
+    await forUser(this.ctx.db, userId).theses.delete(t.id, { where: sql`${theses.status} <> 'writing'` });
   }
 
   /** Saves an outline (generated or edited); sections that left it lose their text. Refused while writing. */
@@ -154,11 +155,7 @@ export class ThesisService {
     const outline = normaliseOutline(input);
     const total = outlineChars(outline);
     if (total > 30000) throw field('outline', `各节字数合计 ${total}，不能超过 30000`);
-    const [row] = await db
-      .update(theses)
-      .set({ outline, length: total, updatedAt: new Date(this.ctx.clock.now()) })
-      .where(and(eq(theses.id, id), eq(theses.userId, userId), sql`${theses.status} <> 'writing'`))
-      .returning();
+    const row = await forUser(db, userId).theses.update(id, { outline, length: total, updatedAt: new Date(this.ctx.clock.now()) }, { where: sql`${theses.status} <> 'writing'` });
     if (!row) {
       await this.require(userId, id, db);
       throw busy();
@@ -216,7 +213,8 @@ export class ThesisService {
     const packageList = pkgs.map((p) => ({ id: p.id, name: p.name, introduction: p.introduction, price: yuan(p.price), price_y: yuan(p.priceY), chars: charsOfPackage(p.extra) }));
     // This device's paid orders that no account has yet are listed too (to bind them after login).
     const device = payer.clientCode ? and(eq(orders.clientCode, payer.clientCode), isNull(orders.userId)) : undefined;
-    const who = payer.userId !== null ? (device ? or(eq(orders.userId, payer.userId), and(device, eq(orders.status, 1))) : eq(orders.userId, payer.userId)) : (device ?? null);
+    const byUser = payer.userId !== null ? forUser(this.ctx.db, payer.userId).orders.scope() : null;
+    const who = byUser ? (device ? or(byUser, and(device, eq(orders.status, 1))) : byUser) : (device ?? null);
     if (!who) return { list: [], packages: packageList };
     const rows = await this.ctx.db
       .select({ o: orders, p: packages, thesisId: theses.id })
@@ -283,7 +281,7 @@ export class ThesisService {
       .select({ o: orders, p: packages })
       .from(orders)
       .innerJoin(packages, eq(packages.id, orders.packageId))
-      .where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)))
+      .where(forUser(tx, userId).orders.scope(eq(orders.orderNo, orderNo)))
       .limit(1);
     if (!row || packageKindOf(row.p) !== THESIS_KIND) throw notFound('订单不存在');
     if (row.o.status !== 1) throw field('order_sn', '订单尚未支付');

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { thesisOutlineEvent, thesisWatchEvent } from '@app/shared';
-import { balanceLedger, jobs, models, orders, theses } from '../../db/schema/index.ts';
+import { balanceLedger, jobs, models, orders, theses, thesisSections } from '../../db/schema/index.ts';
 import { addModel, getBalance, setBalance, userIdOf, waitFor } from '../../testing/chat.ts';
 import { startFakeUpstream, type FakeUpstream } from '../../testing/fake-upstream.ts';
 import { officeCommand, officeToPdf } from '../../core/office.ts';
@@ -203,12 +203,14 @@ describe('thesis writing', () => {
     const a = await createTestApp({ shareWith: t, turns: fast, env: { LLM_OFFLINE_DELAY_MS: '5' } });
     const id = await create();
     await outline(id);
+    await t.turns.jobs.close(); // the job starts on `a`, not on this instance
     const res = await a.call('POST', '/api/thesis/write', { token: alice, body: { id } });
     expect(res.body.code).toBe(200);
     const jobId = res.body.data.job_id as number;
-    await waitFor(async () => (await thesisRow(id)).status === 'writing');
+    await waitFor(async () => (await t.ctx.db.select().from(thesisSections).where(and(eq(thesisSections.thesisId, id), eq(thesisSections.status, 'done')))).length > 0);
     await a.close(); // the instance goes away mid-job
     t.clock.advance(31_000);
+    await t.turns.jobs.start();
     // A step that failed meanwhile waits its backoff on the test clock: keep time moving.
     const ticking = setInterval(() => t.clock.advance(3_000), 300);
     try {
@@ -229,6 +231,7 @@ describe('thesis writing', () => {
     try {
       const id = await create();
       await outline(id);
+      await t.turns.jobs.close(); // the slow instance writes
       await slow.call('POST', '/api/thesis/write', { token: alice, body: { id } });
       await waitFor(async () => (await thesisRow(id)).status === 'writing');
       await new Promise((r) => setTimeout(r, 400));
@@ -255,6 +258,7 @@ describe('thesis writing', () => {
       await untilNotWriting(id);
     } finally {
       await slow.close();
+      await t.turns.jobs.start();
     }
   });
 
@@ -342,7 +346,9 @@ describe('thesis writing', () => {
       const md = await t.app.inject({ method: 'GET', url: `/api/thesis/export?id=${id}&format=md`, headers: { authorization: `Bearer ${alice}` } });
       expect(md.body).toContain(d.abstract);
       expect(md.body).toContain(first.text);
-      // Writing again writes the stopped section and the rest, charged for what it writes.
+      // Writing again writes the stopped section and the rest, charged for what it writes. The slow
+      // instance stops first: its worker would otherwise take the job at 20 ms a piece (about 20 s).
+      await slow.close();
       const again = await t.call('POST', '/api/thesis/write', { token: alice, body: { id } });
       expect(again.body.code).toBe(200);
       expect(again.body.data.held).toBe(held);

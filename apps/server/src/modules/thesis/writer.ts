@@ -4,9 +4,10 @@ import { Code, thesisCost } from '@app/shared';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
+import { forUser } from '../../db/repos/index.ts';
 import { theses, thesisSections } from '../../db/schema/index.ts';
-import type { Models } from '../models/service.ts';
-import { streamJob, type JobRun, type JobStep, type TurnEngine } from '../turns/service.ts';
+import type { Models } from '../models/public.ts';
+import { streamJob, type JobRun, type JobStep, type TurnEngine } from '../turns/public.ts';
 import { offlineStream } from './offline-stream.ts';
 import { abstractPrompt, outlineChars, offlineAbstract, offlineSection, sectionPrompt, splitAbstract, wantsEnglishAbstract } from './outline.ts';
 import { briefOf, ThesisService, type ThesisRow } from './service.ts';
@@ -99,11 +100,11 @@ export class ThesisWriter {
         price: s.held > 0 ? { pool: 'model3', cost: s.held, label: `论文写作：${t.title.slice(0, 20)}` } : null,
         begin: async (tx, jobId) => {
           if (orderNo) await this.service.useOrder(tx, t.userId, t, orderNo, outlineChars(t.outline));
-          const [row] = await tx
-            .update(theses)
-            .set({ status: 'writing', jobId, error: null, ...(orderNo ? { orderNo } : {}), updatedAt: new Date(this.ctx.clock.now()) })
-            .where(and(eq(theses.id, t.id), eq(theses.userId, t.userId), sql`${theses.status} <> 'writing'`))
-            .returning({ id: theses.id });
+          const row = await forUser(tx, t.userId).theses.update(
+            t.id,
+            { status: 'writing', jobId, error: null, ...(orderNo ? { orderNo } : {}), updatedAt: new Date(this.ctx.clock.now()) },
+            { where: sql`${theses.status} <> 'writing'` },
+          );
           if (!row) throw busy();
           await this.service.setSections(tx, t.id, s.keys, 'pending');
         },

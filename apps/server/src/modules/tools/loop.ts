@@ -1,5 +1,6 @@
-import { LlmError, type LlmChunk, type LlmMessage, type LlmRequest, type LlmToolCall, type LlmUsage } from '../../providers/llm/types.ts';
+import { LlmError, TOOL_ERROR_PREFIX, type LlmChunk, type LlmMessage, type LlmRequest, type LlmToolCall, type LlmUsage } from '../../providers/llm/types.ts';
 import type { ToolEntry } from './catalogue.ts';
+import type { ConfirmAnswer } from './confirm.ts';
 import type { ToolCallOutcome, ToolsService } from './service.ts';
 
 /** A step of a turn with tools, as the page shows it: a call starting, then its result. */
@@ -20,6 +21,11 @@ export interface ToolLoopOptions {
   onDelta: (text: string) => void | Promise<void>;
   onThinking?: (text: string) => void | Promise<void>;
   onStep: (e: ToolStepEvent) => void | Promise<void>;
+  /**
+   * A call of a tool that changes things waits here for the user's yes (shown to the user as the
+   * caller sees fit); without it, such calls are refused.
+   */
+  confirm?: (call: { id: string; round: number }) => Promise<ConfirmAnswer>;
 }
 
 export interface ToolLoopResult {
@@ -82,12 +88,14 @@ export async function runToolLoop(o: ToolLoopOptions): Promise<ToolLoopResult> {
           const why = `一轮最多调用 ${perRound} 个工具，未调用。`;
           return { ok: false, text: why, fullLength: why.length, truncated: false, price: 0, refused: why, ms: 0 };
         }
-        return o.tools.call(c.name, c.arguments, o.allowed, { signal: o.request.signal });
+        const confirm = o.confirm;
+        return o.tools.call(c.name, c.arguments, o.allowed, { signal: o.request.signal, ...(confirm ? { confirm: () => confirm({ id: c.id, round }) } : {}) });
       }),
     );
     if (o.request.signal?.aborted) {
-      // Stopped meanwhile: a call that succeeded before the stop is reported (it is paid); the ones cut short are not.
-      for (const [i, c] of calls.entries()) if (outcomes[i]!.ok) await o.onStep({ type: 'tool_result', id: c.id, ...outcomes[i]! });
+      // Stopped meanwhile: a call that succeeded before the stop is reported (it is paid), and one never made
+      // (refused, or stopped while it waited for the user's yes); the ones cut short are not.
+      for (const [i, c] of calls.entries()) if (outcomes[i]!.ok || outcomes[i]!.refused) await o.onStep({ type: 'tool_result', id: c.id, ...outcomes[i]! });
       throw new LlmError('aborted', 'aborted by the caller');
     }
     for (const [i, c] of calls.entries()) {
@@ -95,7 +103,7 @@ export async function runToolLoop(o: ToolLoopOptions): Promise<ToolLoopResult> {
       callCount += r.refused ? 0 : 1;
       toolCost += r.price;
       await o.onStep({ type: 'tool_result', id: c.id, ...r });
-      messages.push({ role: 'tool', toolCallId: c.id, content: r.ok ? r.text : `错误：${r.text}` });
+      messages.push({ role: 'tool', toolCallId: c.id, content: r.ok ? r.text : `${TOOL_ERROR_PREFIX}${r.text}` });
     }
   }
 }

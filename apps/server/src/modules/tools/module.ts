@@ -16,7 +16,7 @@ export async function registerTools(app: FastifyInstance, ctx: AppContext): Prom
     .filter(Boolean);
   const hub = new McpHub({ guard: { allowHosts }, log: ctx.log });
   const specs = parseMcpServers(env.MCP_SERVERS);
-  const tools = new ToolsService(ctx, hub, { callTimeoutMs: env.MCP_CALL_TIMEOUT_MS, resultMaxChars: env.MCP_RESULT_MAX_CHARS, maxRounds: env.TOOL_MAX_ROUNDS }, specs);
+  const tools = new ToolsService(ctx, hub, { callTimeoutMs: env.MCP_CALL_TIMEOUT_MS, resultMaxChars: env.MCP_RESULT_MAX_CHARS, maxRounds: env.TOOL_MAX_ROUNDS, confirmWaitMs: env.TOOL_CONFIRM_SECONDS * 1000 }, specs);
   // MCP_SERVERS and the servers added in the console (no server is started until its tools are used).
   await tools.sync(true);
   if (hub.list().length) ctx.log.info({ mcp: hub.list().map((c) => `${c.name} (${c.kind})`) }, 'MCP servers configured; started on first use');

@@ -34,7 +34,11 @@ export function resultText(result: McpCallResult, maxChars: number): ToolResultT
     parts.push(json);
     length = json.length;
   }
-  const whole = parts.join('\n');
-  if (length <= maxChars) return { text: whole, fullLength: length, truncated: false };
-  return { text: `${whole.slice(0, maxChars)}\n…[结果过长，已截断：共 ${length} 字符，此处保留前 ${maxChars} 字符]`, fullLength: length, truncated: true };
+  return cutText(parts.join('\n'), maxChars, length);
+}
+
+/** A result's text cut to `maxChars`, with a note of the full length (`length`: of the whole, when `text` is already a part of it). */
+export function cutText(text: string, maxChars: number, length = text.length): ToolResultText {
+  if (length <= maxChars) return { text, fullLength: length, truncated: false };
+  return { text: `${text.slice(0, maxChars)}\n…[结果过长，已截断：共 ${length} 字符，此处保留前 ${maxChars} 字符]`, fullLength: length, truncated: true };
 }

@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import { mcpServers } from '../../db/schema/index.ts';
 import { mcpServerSpec, McpUnavailableError, type McpHub, type McpServerSpec } from '../../providers/mcp/index.ts';
 import { ToolCatalogue, type ServerListing, type ToolEntry } from './catalogue.ts';
-import { resultText } from './result-text.ts';
+import { CONFIRM_REFUSALS, ToolConfirmations, type ConfirmAnswer } from './confirm.ts';
+import { cutText, resultText } from './result-text.ts';
 import { existingModelIds, modelMayUseTools, modelsWithTools, readToolSettings, saveToolSetting, setToolModels, type ToolSetting } from './settings.ts';
 
 export type { ToolEntry } from './catalogue.ts';
@@ -16,6 +17,20 @@ export interface ToolsOptions {
   resultMaxChars: number;
   maxRounds: number;
   listTtlMs?: number;
+  /** How long a call of a tool that changes things waits for the user's yes (default 120 s). */
+  confirmWaitMs?: number;
+}
+
+/**
+ * A tool of this server beside the MCP ones (联网搜索): offered to every model allowed tools that
+ * `available` says may use it, always on, priced by its own setting.
+ */
+export interface BuiltinTool {
+  entry: ToolEntry;
+  /** Whether the model (its code) may use it. */
+  available(model: string): boolean;
+  /** Runs it; `text` is what the model reads (cut to the result cap by the caller), `price` what it costs. */
+  run(args: Record<string, unknown>, signal?: AbortSignal): Promise<{ ok: boolean; text: string; price: number }>;
 }
 
 /** What a call came to: the text the model reads next, and what it costs (only a call that succeeded is paid). */
@@ -40,6 +55,9 @@ interface Actor {
 /** The tools of the configured MCP servers: the console's catalogue and settings, and calling them for chat. */
 export class ToolsService {
   readonly catalogue: ToolCatalogue;
+  /** The user's yes or no to calls of tools that change things. */
+  readonly confirmations: ToolConfirmations;
+  private builtins: BuiltinTool[] = [];
   private sources = new Map<string, 'env' | 'db'>();
   private syncedAt = 0;
   private syncing: Promise<void> | null = null;
@@ -53,6 +71,12 @@ export class ToolsService {
     private readonly envSpecs: Record<string, McpServerSpec> = {},
   ) {
     this.catalogue = new ToolCatalogue(hub, opts.listTtlMs);
+    this.confirmations = new ToolConfirmations(ctx.kv, ctx.clock, ctx.log, { waitMs: opts.confirmWaitMs ?? 120_000 });
+  }
+
+  /** Offers a built-in tool (its function name wins over an MCP tool that cleans up the same). */
+  addBuiltin(tool: BuiltinTool) {
+    this.builtins = [...this.builtins.filter((b) => b.entry.fn !== tool.entry.fn), tool];
   }
 
   /**
@@ -117,9 +141,9 @@ export class ToolsService {
     return this.adminView(true);
   }
 
-  /** Any server configured at all (chat changes nothing when none is). */
+  /** Any server configured at all, or a built-in tool (chat changes nothing when none is). */
   get configured(): boolean {
-    return this.hub.list().length > 0;
+    return this.hub.list().length > 0 || this.builtins.length > 0;
   }
 
   async servers(fresh = false): Promise<ServerListing[]> {
@@ -127,11 +151,21 @@ export class ToolsService {
     return this.catalogue.list(await readToolSettings(this.ctx.db), this.sources, fresh);
   }
 
-  /** The tools an administrator turned on, across servers. */
-  async enabledTools(): Promise<ToolEntry[]> {
+  /**
+   * The tools an administrator turned on, across servers, then the built-in ones (those `model` may
+   * use, when it is given; all without it).
+   */
+  async enabledTools(model?: string): Promise<ToolEntry[]> {
     await this.sync();
-    if (!this.configured) return [];
-    return (await this.servers()).flatMap((s) => s.tools.filter((t) => t.enabled));
+    const builtins = this.builtins.filter((b) => model === undefined || b.available(model)).map((b) => b.entry);
+    const taken = new Set(builtins.map((b) => b.fn));
+    const mcp = this.hub.list().length ? (await this.servers()).flatMap((s) => s.tools.filter((t) => t.enabled && !taken.has(t.fn))) : [];
+    return [...mcp, ...builtins];
+  }
+
+  /** Whether a call of `tool` waits for the user's yes: it says it changes things and does not say it only reads. */
+  static needsConfirm(tool: Pick<ToolEntry, 'annotations'>): boolean {
+    return tool.annotations.destructiveHint === true && tool.annotations.readOnlyHint !== true;
   }
 
   async mayUseTools(modelId: number): Promise<boolean> {
@@ -168,10 +202,11 @@ export class ToolsService {
 
   /**
    * Calls the tool the model named by `fn`, if it is among `allowed` (the turn's enabled tools the user
-   * picked); anything else is refused without a call. Arguments are the model's JSON text.
+   * picked); anything else is refused without a call. Arguments are the model's JSON text. A tool
+   * that changes things runs only after `confirm` answers yes (without `confirm` it is refused).
    */
-  async call(fn: string, argsJson: string, allowed: readonly ToolEntry[], o: { signal?: AbortSignal } = {}): Promise<ToolCallOutcome> {
-    const started = Date.now();
+  async call(fn: string, argsJson: string, allowed: readonly ToolEntry[], o: { signal?: AbortSignal; confirm?: () => Promise<ConfirmAnswer> } = {}): Promise<ToolCallOutcome> {
+    let started = Date.now();
     const refuse = (why: string): ToolCallOutcome => ({ ok: false, text: why, fullLength: why.length, truncated: false, price: 0, refused: why, ms: Date.now() - started });
     const tool = allowed.find((t) => t.fn === fn);
     if (!tool) return refuse(`工具 ${fn} 不存在或未启用，未调用。`);
@@ -182,8 +217,24 @@ export class ToolsService {
       return refuse(`工具 ${fn} 的参数不是合法的 JSON，未调用。`);
     }
     if (!args || typeof args !== 'object' || Array.isArray(args)) return refuse(`工具 ${fn} 的参数须为 JSON 对象，未调用。`);
-    // Confirmation by the user is not built yet: a tool that says it changes things is not run.
-    if (tool.annotations.destructiveHint === true && tool.annotations.readOnlyHint !== true) return refuse(`工具 ${fn} 会修改数据，需要用户确认，本站暂不支持确认，未调用。`);
+    const builtin = this.builtins.find((b) => b.entry.fn === fn);
+    if (!builtin && !this.hub.get(tool.server)) return refuse(`工具 ${fn} 的服务已移除，未调用。`);
+    // A tool that says it changes things runs only once the user said yes.
+    if (ToolsService.needsConfirm(tool)) {
+      if (!o.confirm) return refuse(`工具 ${fn} 会修改数据，需要用户确认，未调用。`);
+      const answer = await o.confirm();
+      if (answer !== 'yes') return refuse(CONFIRM_REFUSALS[answer]);
+      started = Date.now();
+    }
+    if (builtin) {
+      try {
+        const r = await builtin.run(args as Record<string, unknown>, o.signal);
+        return { ok: r.ok, ...cutText(r.text, this.opts.resultMaxChars), price: r.ok ? r.price : 0, ms: Date.now() - started };
+      } catch (e) {
+        const why = `工具调用失败：${(e as Error).message || String(e)}`;
+        return { ok: false, text: why, fullLength: why.length, truncated: false, price: 0, ms: Date.now() - started };
+      }
+    }
     const conn = this.hub.get(tool.server);
     if (!conn) return refuse(`工具 ${fn} 的服务已移除，未调用。`);
     try {

@@ -32,7 +32,8 @@ beforeAll(async () => {
         everything: { command: process.execPath, args: [everything, 'stdio'] },
         fs: { command: process.execPath, args: [filesystem, dir] },
       }),
-      MCP_CALL_TIMEOUT_MS: '6000',
+      // Reading a 10 MB file through server-filesystem takes a few seconds on a loaded machine.
+      MCP_CALL_TIMEOUT_MS: '12000',
       MCP_RESULT_MAX_CHARS: '1000',
     },
   });
@@ -151,7 +152,7 @@ describe('calling tools (ToolsService.call)', () => {
     expect(r).toMatchObject({ ok: false, price: 0 });
     expect(r.text).toContain('超时');
     expect((await t.tools.call('everything__echo', '{"message":"again"}', await allowed())).text).toBe('Echo: again');
-  }, 20_000);
+  }, 40_000);
 
   it('a 10 MB result is cut to the cap with its full length noted', async () => {
     writeFileSync(join(dir, 'big.txt'), 'y'.repeat(10 * 1024 * 1024));

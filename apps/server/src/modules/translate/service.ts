@@ -1,13 +1,13 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import { Code, detectLanguage, TRANSLATE_AUTO, translateLanguage, type TranslateCreateBody, type TranslateItem } from '@app/shared';
 import type { AuthUser } from '../../core/auth.ts';
 import type { AppContext } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { limitOrThrow } from '../../core/rate-limit.ts';
+import { forUser } from '../../db/repos/index.ts';
 import { translations } from '../../db/schema/index.ts';
-import { readBalance } from '../billing/public.ts';
-import { balanceError, spendable, type ChatModel, type ModelCatalog } from '../models/service.ts';
-import { prepareTurn, type OwnedTurn } from '../turns/service.ts';
+import type { ChatModel, ModelCatalog } from '../models/public.ts';
+import { prepareTurn, requireBalance, type OwnedTurn } from '../turns/public.ts';
 
 export const TRANSLATE_TURN_PREFIX = 'translate:turn:';
 const CREATES_PER_MINUTE = 60;
@@ -60,8 +60,7 @@ export class TranslateService {
     const from = body.from === TRANSLATE_AUTO ? (detectLanguage(text) ?? TRANSLATE_AUTO) : body.from;
     if (from === body.to) throw field('to', `原文已是${translateLanguage(from)?.label ?? '目标语言'}，请选择其他目标语言`);
     await limitOrThrow(this.ctx.kv, `translate-create:${caller.id}`, CREATES_PER_MINUTE, 60, '操作过于频繁，请稍后再试');
-    const balance = await readBalance(this.ctx.db, caller.id, this.ctx.clock.now());
-    if (spendable(balance, model.pool) < model.cost) throw balanceError(model.pool);
+    await requireBalance(this.ctx, caller.id, model);
     const reserved = await this.ctx.db.execute(sql`select nextval(pg_get_serial_sequence('translations', 'id'))::int as id`);
     const translationId = (reserved as { rows: { id: number }[] }).rows[0]!.id;
     const secret = await prepareTurn<TranslateTurn>(this.ctx.kv, { userId: caller.id, translationId, model: model.code, text, from, to: body.to }, TRANSLATE_TURN_PREFIX);
@@ -69,14 +68,15 @@ export class TranslateService {
   }
 
   async histories(caller: AuthUser): Promise<TranslateItem[]> {
-    const rows = await this.ctx.db.select().from(translations).where(eq(translations.userId, caller.id)).orderBy(desc(translations.id)).limit(HISTORY_MAX);
+    const rows = await forUser(this.ctx.db, caller.id).translations.list({ orderBy: [desc(translations.id)], limit: HISTORY_MAX });
     return rows.map(itemOf);
   }
 
   async delete(caller: AuthUser, id: number) {
-    const [row] = await this.ctx.db.select({ id: translations.id, status: translations.status }).from(translations).where(and(eq(translations.id, id), eq(translations.userId, caller.id))).limit(1);
+    const mine = forUser(this.ctx.db, caller.id).translations;
+    const row = await mine.get(id);
     if (!row) throw notFound('翻译记录不存在或已删除');
     if (row.status === 'running') throw field('id', '正在翻译中，请先停止');
-    await this.ctx.db.delete(translations).where(and(eq(translations.id, id), eq(translations.userId, caller.id)));
+    await mine.delete(id);
   }
 }

@@ -4,8 +4,8 @@ import { Code, TRANSLATE_AUTO, translateLanguage, type TranslateStreamEvent } fr
 import type { Db } from '../../db/client.ts';
 import { translations } from '../../db/schema/index.ts';
 import type { LlmMessage } from '../../providers/llm/types.ts';
-import { priceOf, type Models } from '../models/service.ts';
-import { usageView, type Outcome, type TurnAdapter, type TurnEngine } from '../turns/service.ts';
+import { priceOf, type Models } from '../models/public.ts';
+import { usageView, type Outcome, type TurnAdapter, type TurnEngine } from '../turns/public.ts';
 import { TRANSLATE_TURN_PREFIX, type TranslateService, type TranslateTurn } from './service.ts';
 
 interface TranslateRef extends Record<string, unknown> {
@@ -80,9 +80,14 @@ export class TranslateRunner {
   }
 
   async open(req: FastifyRequest, secret: string, reply: FastifyReply) {
-    const { turn } = await this.engine.claim<TranslateTurn>(req, secret, TRANSLATE_TURN_PREFIX, '翻译已过期或不存在，请重新提交');
-    const model = await this.service.requireModel(turn.model);
-    await this.engine.run(this.adapter, turn, secret, { ...priceOf(model), label: `翻译：${model.label}` }, reply);
+    await this.engine.open(this.adapter, req, secret, reply, {
+      prefix: TRANSLATE_TURN_PREFIX,
+      expired: '翻译已过期或不存在，请重新提交',
+      price: async (turn) => {
+        const model = await this.service.requireModel(turn.model);
+        return { ...priceOf(model), label: `翻译：${model.label}` };
+      },
+    });
   }
 
   private async finish(tx: Db, ref: TranslateRef, o: Outcome): Promise<TranslateClosing> {

@@ -8,7 +8,7 @@ import { AppError, notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { LlmError, type LlmUsage } from '../../providers/llm/types.ts';
 import type { CreditPool } from '../billing/public.ts';
-import { balanceError } from '../models/service.ts';
+import { balanceError } from '../models/public.ts';
 import { describeFailure } from './failures.ts';
 import { admitHold, settleHold, type BeginCtes, type FinishCtes } from './holds.ts';
 import type { JobRunner } from './jobs.ts';
@@ -57,6 +57,7 @@ export type StepSink = (step: ToolStep) => Promise<void> | undefined;
 
 /** A call cut short by the end of its turn: saved as stopped, costing nothing. */
 const STEP_CUT = '已停止，调用未完成';
+const cutStep = (s: ToolStep): ToolStep => (s.status === 'running' || s.status === 'confirm' ? { ...s, status: 'error', result: STEP_CUT, price: 0, confirmBy: undefined } : s);
 
 /**
  * One kind of paid turn (chat reply, document answer, …) on the engine. The engine owns the
@@ -98,6 +99,34 @@ export interface TurnAdapter<T extends OwnedTurn, R extends Record<string, unkno
   finishCtes?(ref: R, outcome: Omit<Outcome, 'charged'>, extra: unknown, charged: SQL): FinishCtes & { closing(result: unknown, charged: number): E };
   /** The closing event when nothing was saved (refused, or failed before the turn began). */
   failure(turn: T, code: number, message: string): E;
+}
+
+/**
+ * One kind of paid work done within one request and answered at once, without a stream (a
+ * drawing), on the engine: `price` is held first (like every turn), `generate` makes the result,
+ * then one transaction charges what it delivered (`charge`, at most the price) and `finish` stores
+ * it. A `generate` that throws charges nothing and gives the hold back. See `perform`.
+ */
+export interface WorkAdapter<I, T, F> {
+  kind: string;
+  /** What the work holds, from which pool; the balance must pay it before anything is generated. */
+  price(input: I): TurnPrice;
+  generate(input: I): Promise<T>;
+  /** What the result delivered costs (the engine takes at most the price). */
+  charge(input: I, result: T): number;
+  /** In the settling transaction: stores the result, given what was charged. */
+  finish(tx: Db, input: I, result: T, charged: number): Promise<F>;
+}
+
+/** How a prepared turn is opened (`open`): where its secret is kept, what a stale one is told, what it holds. */
+export interface OpenTurn<T extends OwnedTurn> {
+  prefix: string;
+  /** The 404's text for a secret unknown, used, expired or someone else's. */
+  expired: string;
+  /** Checks the claimed turn (a JSON error before anything streams) and says what it holds. */
+  price(turn: T): TurnPrice | Promise<TurnPrice>;
+  /** After the turn has run (also when it failed), once it was priced. */
+  after?(turn: T): Promise<unknown>;
 }
 
 interface Admitted<R> {
@@ -211,6 +240,26 @@ export class TurnEngine {
     throw notFound(notFoundText);
   }
 
+  /**
+   * A prepared turn's stream: claims it for the caller (`claim`), prices it (`o.price`, whose
+   * errors are plain JSON replies), then runs it as SSE (`run`).
+   */
+  async open<T extends OwnedTurn, R extends Record<string, unknown>, E extends { type: string }>(
+    adapter: TurnAdapter<T, R, E>,
+    req: FastifyRequest,
+    secret: string,
+    reply: FastifyReply,
+    o: OpenTurn<T>,
+  ): Promise<void> {
+    const { turn } = await this.claim<T>(req, secret, o.prefix, o.expired);
+    const price = await o.price(turn);
+    try {
+      await this.run(adapter, turn, secret, price, reply);
+    } finally {
+      await o.after?.(turn);
+    }
+  }
+
   /** Runs a claimed turn to its end as an SSE reply. */
   async run<T extends OwnedTurn, R extends Record<string, unknown>, E extends { type: string }>(
     adapter: TurnAdapter<T, R, E>,
@@ -289,7 +338,7 @@ export class TurnEngine {
     const thinkingMs = live.thinkingMs();
     const thought = thinkingMs === null ? {} : { thinking: live.thinking(), thinkingMs };
     const steps = live.toolSteps();
-    const tools = steps ? { tools: steps.map((s) => (s.status === 'running' ? { ...s, status: 'error' as const, result: STEP_CUT, price: 0 } : s)) } : {};
+    const tools = steps ? { tools: steps.map(cutStep) } : {};
     const toolCost = live.toolCost();
     // Ended before produce said what it cost (stopped, failed): the tools' share of the hold becomes what the finished calls cost.
     if (due === undefined && price.toolsHeld) due = price.cost - price.toolsHeld + toolCost;
@@ -345,6 +394,14 @@ export class TurnEngine {
       if (e === REFUSED) return null;
       throw e;
     }
+  }
+
+  /** Runs one piece of `adapter`'s work for `userId`: hold, generate, settle (see WorkAdapter and holdWhile). */
+  perform<I, T, F>(adapter: WorkAdapter<I, T, F>, userId: number, input: I): Promise<F> {
+    return this.holdWhile(userId, adapter.price(input), () => adapter.generate(input), {
+      charge: (result) => adapter.charge(input, result),
+      finish: (tx, result, charged) => adapter.finish(tx, input, result, charged),
+    });
   }
 
   /**
@@ -533,11 +590,14 @@ export class TurnEngine {
     const adapter = this.adapters.get(row.kind);
     if (!adapter) throw new Error(`no adapter for turns of kind ${row.kind}`);
     const startedAt = new Date(row.started_at).getTime();
-    const outcome: Outcome = { text: row.text, status: 'error', errorText: INTERRUPTED, errorCode: Code.SERVER_ERROR, usage: null, charged: 0 };
+    // A turn with tools: its calls as last checkpointed (LiveTurns.tick), one in flight saved as cut.
+    const { toolSteps, ...ref } = row.ref as Record<string, unknown> & { toolSteps?: ToolStep[] };
+    const tools = Array.isArray(toolSteps) && toolSteps.length ? { tools: toolSteps.map(cutStep) } : {};
+    const outcome: Outcome = { text: row.text, ...tools, status: 'error', errorText: INTERRUPTED, errorCode: Code.SERVER_ERROR, usage: null, charged: 0 };
     const saved = await this.settle({
       adapter,
       userId: row.user_id,
-      admitted: { turnId: row.id, ref: row.ref, startedAt },
+      admitted: { turnId: row.id, ref, startedAt },
       price: { pool: row.pool, cost: row.cost, label: row.kind },
       outcome,
       extra: undefined,

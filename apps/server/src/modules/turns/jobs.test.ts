@@ -6,7 +6,8 @@ import { AppError } from '../../core/errors.ts';
 import { balanceLedger, jobs, turns } from '../../db/schema/index.ts';
 import { getBalance, setBalance, userIdOf, waitFor } from '../../testing/chat.ts';
 import { createTestApp, type TestApp } from '../../testing/harness.ts';
-import { streamJob, type JobEvent, type JobHandler, type JobRun, type JobStep } from './service.ts';
+import { streamJob } from './job-stream.ts';
+import type { JobEvent, JobHandler, JobRun, JobStep } from './jobs.ts';
 
 type S = { n: number; log?: string[] };
 
@@ -350,6 +351,55 @@ describe('durable jobs', () => {
       expect(seen.size).toBe(24);
     } finally {
       await other.close();
+    }
+  });
+
+  it('a step that outlasts its lease is not started a second time by the instance driving it', async () => {
+    let running = 0;
+    let most = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const s = scripted('test.long', async (run) => {
+      most = Math.max(most, ++running);
+      await gate;
+      running--;
+      return { state: run.state, next: 'done' };
+    });
+    t.turns.jobs.register(s.handler);
+    const id = await t.turns.jobs.submit<S>({ userId: aliceId, kind: 'test.long', state: { n: 0 } });
+    await waitFor(() => running === 1);
+    t.clock.advance(t.turns.jobs.leaseMs + 1_000); // the claim lapses on the clock while the step still runs
+    await new Promise((r) => setTimeout(r, 10 * t.turns.jobs.pollMs));
+    release();
+    await untilEnded(id);
+    expect(most).toBe(1);
+    expect(s.steps()).toBe(1);
+    expect(s.ended.map((e) => e.status)).toEqual(['done']);
+  });
+
+  it('an instance closing while it claims gives the claimed job back instead of stepping it', async () => {
+    const other = await createTestApp({ shareWith: t, turns: fast });
+    const stepped: string[] = [];
+    const make = (who: string) => scripted('test.handover', async (run) => {
+      stepped.push(who);
+      return { state: run.state, next: 'done' };
+    });
+    await t.turns.jobs.close();
+    try {
+      other.turns.jobs.register(make('other').handler);
+      t.turns.jobs.register(make('t').handler);
+      // Close `other` at once after a submit: its pump is claiming when close() begins.
+      const id = await other.turns.jobs.submit<S>({ userId: aliceId, kind: 'test.handover', state: { n: 0 } });
+      await other.close();
+      const row = await jobRow(id);
+      // Either it ran to its end before close returned, or it is free for another instance: never held by a closed one.
+      if (row.status === 'running') expect(row.owner).toBeNull();
+      await t.turns.jobs.start();
+      await untilEnded(id);
+      expect(stepped.length).toBe(1);
+    } finally {
+      await other.close();
+      await t.turns.jobs.start(); // idempotent
     }
   });
 

@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context.ts';
 import type { Db } from '../../db/client.ts';
+import { forUser } from '../../db/repos/index.ts';
 import { jobs, turns } from '../../db/schema/index.ts';
-import { balanceError } from '../models/service.ts';
+import { balanceError } from '../models/public.ts';
 import type { TurnPrice } from './engine.ts';
 import { admitHold, settleHold } from './holds.ts';
 
@@ -141,6 +142,7 @@ export class JobRunner {
   private pumping: Promise<void> | null = null;
   private pumpAgain = false;
   private closed = false;
+  private started = false;
   private unsubscribe: (() => Promise<void>)[] = [];
   readonly pollMs: number;
   readonly leaseMs: number;
@@ -160,6 +162,8 @@ export class JobRunner {
   }
 
   async start() {
+    if (this.started) return;
+    this.started = true;
     this.closed = false;
     this.unsubscribe.push(await this.ctx.kv.subscribe(CANCEL_CHANNEL, (id) => this.active.get(Number(id))?.abort()));
     this.unsubscribe.push(await this.ctx.kv.subscribe(WAKE_CHANNEL, () => this.pump()));
@@ -170,11 +174,13 @@ export class JobRunner {
 
   /** Stops stepping: running steps are aborted and their claims given back, so another instance takes them at once. */
   async close() {
+    this.started = false;
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
+    // A claim in flight finishes first: what it took is given back, never launched (see pump).
+    await this.pumping;
     for (const c of this.active.values()) c.abort();
     await Promise.allSettled([...this.steps]);
-    await this.pumping;
     for (const off of this.unsubscribe.splice(0)) await off().catch(() => {});
   }
 
@@ -222,10 +228,7 @@ export class JobRunner {
   }
 
   async get<S extends State>(id: number, userId: number): Promise<JobView<S> | null> {
-    const [row] = await this.ctx.db
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.id, id), eq(jobs.userId, userId)));
+    const row = await forUser(this.ctx.db, userId).jobs.get(id);
     if (!row) return null;
     return {
       id: row.id,
@@ -247,10 +250,7 @@ export class JobRunner {
 
   /** Cancels a running job of this user: its hold is released. False when there is none. */
   async cancel(id: number, userId: number): Promise<boolean> {
-    const [row] = await this.ctx.db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(eq(jobs.id, id), eq(jobs.userId, userId), eq(jobs.status, 'running')));
+    const row = await forUser(this.ctx.db, userId).jobs.get(id, { where: eq(jobs.status, 'running') });
     if (!row) return false;
     const ended = await this.end(id, 'cancelled', null, 0);
     // The step in flight (here or on another instance) stops; what it returns no longer applies.
@@ -299,7 +299,11 @@ export class JobRunner {
           const free = (handler.concurrency ?? 4) - (this.busy.get(handler.kind) ?? 0);
           if (free <= 0 || this.closed) continue;
           try {
-            for (const row of await this.claim(handler.kind, free)) this.launch(handler, row);
+            for (const row of await this.claim(handler.kind, free)) {
+              // Closed while the claim ran: a step launched now would outlive close() on a stopping instance.
+              if (this.closed) await this.giveBack(row.id);
+              else this.launch(handler, row);
+            }
           } catch (e) {
             this.ctx.log.error({ err: e, kind: handler.kind }, 'job: claiming failed');
           }
@@ -311,13 +315,16 @@ export class JobRunner {
   /** Due jobs of a kind nobody holds (or whose holder's lease lapsed), claimed by this instance; skip locked: two instances never take the same one. */
   private async claim(kind: string, limit: number): Promise<JobRow[]> {
     const now = this.ctx.clock.now();
+    // A job driven here whose lease lapsed (a step longer than the lease) is not taken a second time by this instance.
+    const mine = [...this.active.keys()];
+    const notDrivenHere = mine.length ? sql`and not (owner = ${this.instanceId} and id in (${sql.join(mine.map((id) => sql`${id}`), sql`, `)}))` : sql``;
     const result = await this.ctx.db.execute(sql`
       update jobs set owner = ${this.instanceId}, lease_until = ${iso(now + this.leaseMs)}::timestamptz,
         lapses = case when owner is null then lapses else lapses + 1 end
       where id in (
         select id from jobs
         where status = 'running' and kind = ${kind} and run_at <= ${iso(now)}::timestamptz
-          and (lease_until is null or lease_until < ${iso(now)}::timestamptz)
+          and (lease_until is null or lease_until < ${iso(now)}::timestamptz) ${notDrivenHere}
         order by run_at, id limit ${limit}
         for update skip locked)
       returning id, user_id, kind, state, attempt, lapses, hold_id, created_at`);

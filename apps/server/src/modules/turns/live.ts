@@ -36,6 +36,8 @@ export class LiveTurn {
   private thinkingTo = 0;
   /** A turn with tools: its calls by id, in the order they started (a finished one replaces its running state). */
   private steps = new Map<string, ToolStep>();
+  /** Whether a step changed since the last checkpoint. */
+  private stepsChanged = false;
 
   constructor(
     readonly secret: string,
@@ -72,6 +74,7 @@ export class LiveTurn {
   /** A tool call started or finished: kept (by id), sent to every reader as a `tool` event. */
   emitStep(step: ToolStep): Promise<void> | undefined {
     this.steps.set(step.id, step);
+    this.stepsChanged = true;
     let wait: Promise<void> | undefined;
     for (const l of this.listeners) wait = l.send({ type: 'tool', step }) ?? wait;
     return wait;
@@ -99,6 +102,13 @@ export class LiveTurn {
     const ms = this.thinkingMs();
     const tools = this.toolSteps();
     return { type: 'resume' as const, text: this.text(), ...(ms === null ? {} : { thinking: this.thinking(), thinkingMs: ms }), ...(tools ? { tools } : {}) };
+  }
+
+  /** The calls as they stand when one changed since the last checkpoint (and marks them written); else null. */
+  takeUnsavedSteps(): ToolStep[] | null {
+    if (!this.stepsChanged) return null;
+    this.stepsChanged = false;
+    return [...this.steps.values()];
   }
 
   /** The text produced since the last checkpoint (and marks it written). */
@@ -295,11 +305,15 @@ export class LiveTurns {
     if (this.ticking) return this.ticking;
     if (!this.live.size) return;
     this.ticking = (async () => {
-      const rows = [...this.live.values()].map((t) => ({ id: t.turnId, text: t.takeUnsaved().replaceAll('\u0000', '') }));
+      // A turn with tools also keeps its calls as they stand (in `ref`, as `toolSteps`), when one changed.
+      const rows = [...this.live.values()].map((t) => ({ id: t.turnId, text: t.takeUnsaved(), steps: t.takeUnsavedSteps() ?? undefined }));
+      // Postgres text and jsonb cannot hold NUL.
+      const json = JSON.stringify(rows, (_k, v: unknown) => (typeof v === 'string' && v.includes('\u0000') ? v.replaceAll('\u0000', '') : v));
       try {
         await this.db.execute(sql`
-          update turns t set lease_until = ${this.leaseUntil().toISOString()}::timestamptz, text = t.text || v.text
-          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id int, text text)
+          update turns t set lease_until = ${this.leaseUntil().toISOString()}::timestamptz, text = t.text || v.text,
+            ref = case when v.steps is null then t.ref else t.ref || jsonb_build_object('toolSteps', v.steps) end
+          from jsonb_to_recordset(${json}::jsonb) as v(id int, text text, steps jsonb)
           where t.id = v.id and t.status = 'running'`);
       } catch (e) {
         this.log.error({ err: e }, 'renewing turn leases failed');

@@ -4,14 +4,8 @@ import { TurnEngine } from './engine.ts';
 import { JobRunner, type JobsOptions } from './jobs.ts';
 import { LiveTurns, type LiveTurnsOptions } from './live.ts';
 
-export type { DeltaSink, Outcome, ReplyStatus, StepSink, TurnAdapter, TurnPrice } from './engine.ts';
+// Builds the turn engine (composition/ calls it); other modules reach turns through public.ts.
 export type { TurnEngine } from './engine.ts';
-export { describeFailure } from './failures.ts';
-export type { BeginCtes, FinishCtes } from './holds.ts';
-export { usageView } from './engine.ts';
-export { prepareTurn, type OwnedTurn } from './prepared.ts';
-export type { EndedJob, JobEvent, JobHandler, JobRun, JobStatus, JobStep, JobView, JobsOptions, SubmitJob } from './jobs.ts';
-export { streamJob } from './job-stream.ts';
 /** Durable jobs: `engine.jobs`. */
 export type Jobs = JobRunner;
 

@@ -5,7 +5,7 @@ import type { AppContext } from '../../core/context.ts';
 import { badRequest, tokenInvalid } from '../../core/errors.ts';
 import { balances, users } from '../../db/schema/index.ts';
 import { isVip, readBalance } from '../billing/public.ts';
-import { AuthService } from '../auth/service.ts';
+import { AuthService } from '../auth/public.ts';
 import { signInStreak, siteDay } from '../growth/public.ts';
 
 const maskMobile = (m: string | null) => (m ? `${m.slice(0, 3)}****${m.slice(-4)}` : null);

@@ -12,7 +12,11 @@ import { VoiceService } from './service.ts';
 const r = routes.voice;
 
 /** Voice: dictation (a recorded clip, hence multipart in this scope) and read-aloud. */
-export async function registerVoice(app: FastifyInstance, ctx: AppContext, audio: OpenAiAudio | null = audioFromEnv(ctx.config.env)) {
+export async function registerVoice(
+  app: FastifyInstance,
+  ctx: AppContext,
+  { options: { audio = audioFromEnv(ctx.config.env) } = {} }: { options?: { audio?: OpenAiAudio | null } } = {},
+) {
   await app.register(fastifyMultipart, { limits: { fileSize: VOICE_AUDIO_MAX_BYTES, files: 1, fields: 2, parts: 3 } });
   const voice = new VoiceService(audio, ctx.kv, app.log);
 

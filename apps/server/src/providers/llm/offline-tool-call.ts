@@ -1,4 +1,4 @@
-import type { LlmMessage, LlmToolCall, LlmToolDef } from './types.ts';
+import { TOOL_ERROR_PREFIX, type LlmMessage, type LlmToolCall, type LlmToolDef } from './types.ts';
 
 /**
  * The offline model with tools (a fresh clone shows the flow): asked with tools and no result yet
@@ -17,13 +17,19 @@ export function offlineToolStep(messages: LlmMessage[], tools: LlmToolDef[], mod
     };
   }
   const calls = messages.slice(lastUser + 1).flatMap((m) => m.toolCalls ?? []);
+  const failed = (text: string) => text.startsWith(TOOL_ERROR_PREFIX);
   const lines = results.map((r) => {
     const name = calls.find((c) => c.id === r.toolCallId)?.name ?? '工具';
     const text = typeof r.content === 'string' ? r.content : '';
+    if (failed(text)) return `工具 \`${name}\` 没有结果：${text.slice(TOOL_ERROR_PREFIX.length)}`;
     const shown = Array.from(text).slice(0, 600).join('') + (Array.from(text).length > 600 ? '…' : '');
     return `工具 \`${name}\` 返回：\n\n\`\`\`text\n${shown.replace(/```/g, '`\u200b``')}\n\`\`\``;
   });
-  return { text: ['**离线演示**：以下是工具的真实结果，回答由本地演示程序拼接，并非真实的 AI 回答。', '', ...lines].join('\n') };
+  const anyResult = results.some((r) => !failed(typeof r.content === 'string' ? r.content : ''));
+  const head = anyResult
+    ? '**离线演示**：以下是工具的真实结果，回答由本地演示程序拼接，并非真实的 AI 回答。'
+    : '**离线演示**：工具没有返回结果，回答由本地演示程序拼接，并非真实的 AI 回答。';
+  return { text: [head, '', ...lines].join('\n') };
 }
 
 function questionText(m: LlmMessage | undefined): string {

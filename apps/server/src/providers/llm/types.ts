@@ -114,3 +114,6 @@ export class LlmError extends Error {
     return this.kind === 'auth' || this.kind === 'quota';
   }
 }
+
+/** How the tool loop marks a failed or refused call in the `tool` message the model reads. */
+export const TOOL_ERROR_PREFIX = '错误：';

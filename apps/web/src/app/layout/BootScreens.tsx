@@ -6,7 +6,8 @@ import '../locales.ts';
 export function LoadingScreen() {
   const { t } = useTranslation('app');
   return (
-    <div className="flex h-full" role="status" aria-live="polite">
+    // Fixed to the viewport: the demo banner, which arrives with the config, does not push it down (a layout shift).
+    <div className="fixed inset-0 flex" role="status" aria-live="polite">
       <span className="sr-only">{t('layout.loading')}</span>
       <div className="hidden w-[260px] shrink-0 flex-col gap-3 border-r border-neutral-200/70 bg-neutral-50 p-5 md:flex dark:border-neutral-800 dark:bg-neutral-900" aria-hidden>
         <div className="mb-4 flex items-center gap-2.5">

@@ -92,6 +92,8 @@ describe('boot states', () => {
   });
 
   it("SPEC §8 menu load failure: the config call's own message is shown, else the network hint", async () => {
+    // A first visit: no config in hand (with an earlier visit's copy the copy stays on screen, app/boot.test.ts).
+    resetSession();
     mockApi({
       'GET /api/config/global': () => ({ status: 503, body: { code: 503, message: '站点维护中，请稍后访问', success: false } }),
       'GET /api/website/info': () => ok(website()),

@@ -52,12 +52,13 @@ export function CodeBlock({ lang, code }: { lang: string; code: string }) {
           <ArtifactPreview kind={kind} code={code} />
         </Suspense>
       ) : html !== null ? (
-        <pre>
+        // Focusable: a long line scrolls sideways, and the keyboard must reach it too (axe scrollable-region-focusable).
+        <pre tabIndex={0}>
           {/* highlight.js escapes the code; the markup is its own token spans only. */}
           <code className="hljs" dangerouslySetInnerHTML={{ __html: html }} />
         </pre>
       ) : (
-        <pre>
+        <pre tabIndex={0}>
           <code>{code}</code>
         </pre>
       )}

@@ -14,9 +14,11 @@ const orderQuery = endpoint('billing.orderQuery', 'POST', '/order/queryByOrderId
  */
 export const orderSource = (goodsId: number | null, payType: OrderBuyBody['payType']): PaySource<OrderBuyReply, true> => ({
   key: goodsId ? `${goodsId}:${payType}` : null,
-  create: () => {
+  create: (signal) => {
     const buy = () => requestRoute(orderBuy, { goodsId: goodsId!, payType }, { silent: true });
-    return storage.get<string>(StorageKey.token) || storage.get<string>(StorageKey.clientCode) ? buy() : clientCodeReady().then(buy);
+    if (storage.get<string>(StorageKey.token) || storage.get<string>(StorageKey.clientCode)) return buy();
+    // A guest who switches channel (or closes) while the code is fetched made no order yet: make none.
+    return clientCodeReady().then(() => (signal.aborted ? Promise.reject(new DOMException('superseded', 'AbortError')) : buy()));
   },
   check: async (order, signal) => {
     const reply = await requestRoute(orderQuery, { orderId: order.orderId }, { silent: true, signal });

@@ -12,7 +12,7 @@ import { useModelStore } from './stores/model-store.ts';
 import { useChatUi } from './stores/ui-store.ts';
 import { saveRecord } from '../../lib/stream-run/record.ts';
 import { heldSse } from '../../test/mock-api.ts';
-import { feature, mockApi, ok, serverGroup, serverMessage, session, sse } from './test/fixtures.ts';
+import { feature, mockApi, ok, queryClient, serverGroup, serverMessage, session, sse, withQueries } from './test/fixtures.ts';
 
 vi.mock('../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
@@ -23,6 +23,7 @@ function renderPage() {
     <MemoryRouter initialEntries={['/talk']}>
       <ChatPage />
     </MemoryRouter>,
+    { wrapper: withQueries(queryClient()) },
   );
 }
 

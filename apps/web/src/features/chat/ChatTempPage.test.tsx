@@ -11,7 +11,7 @@ import { useChat } from './stores/chat-store.ts';
 import { useDraft } from './stores/draft-store.ts';
 import { useModelStore } from './stores/model-store.ts';
 import { useChatUi } from './stores/ui-store.ts';
-import { mockApi, ok, serverGroup, serverMessage, session, sse } from './test/fixtures.ts';
+import { mockApi, ok, queryClient, serverGroup, serverMessage, session, sse, withQueries } from './test/fixtures.ts';
 
 vi.mock('../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
@@ -54,7 +54,8 @@ function api(extra: Parameters<typeof mockApi>[0] = {}) {
   });
 }
 
-const renderAt = (path: string, page: React.ReactElement) => render(<MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>);
+const renderAt = (path: string, page: React.ReactElement) =>
+  render(<MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>, { wrapper: withQueries(queryClient()) });
 
 beforeEach(() => {
   useChat.getState().reset();

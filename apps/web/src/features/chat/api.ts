@@ -1,5 +1,5 @@
 import type { ApiReply } from '@app/shared/codes';
-import type { ChatCreateInput, ChatGroup, ChatMessage, ChatUploadImageReply } from '@app/shared';
+import type { ChatCreateInput, ChatGroup, ChatMessage, ChatToolsReply, ChatUploadImageReply, ToolConfirmBody } from '@app/shared';
 import { Code } from '@app/shared/codes';
 import { emit } from '../../lib/events.ts';
 import { settingsForRequest } from '../../components/settings/settings-store.ts';
@@ -47,6 +47,15 @@ const groupDelAll = endpoint('chat.groupDelAll', 'POST', '/group/delAll');
 const groupUpdate = endpoint('chat.groupUpdate', 'POST', '/group/update');
 const messageDelete = endpoint('chat.messageDelete', 'POST', '/chatlog/del');
 const messagesClear = endpoint('chat.messagesClear', 'POST', '/chatlog/delByGroupId');
+
+const toolList = endpoint('chat.tools', 'GET', '/api/chat/tools');
+const toolConfirm = endpoint('chat.toolConfirm', 'POST', '/api/chat/tools/confirm');
+
+/** The tools the user may pick on model `feature` (empty when it may use none). */
+export const fetchChatTools = (feature: string): Promise<ChatToolsReply> => callRoute(toolList, { feature }, { silent: true });
+
+/** The user's yes or no to a tool call waiting in `confirm` (the turn's secret names the turn). */
+export const confirmToolCall = (body: ToolConfirmBody) => callRoute(toolConfirm, body);
 
 export const fetchGroups = (): Promise<ChatGroup[]> => callRoute(histories, { type: groupScope }, { silent: true }).then((d) => d.list);
 

@@ -1,4 +1,4 @@
-import type { ChatMessageStatus, ChatSearch } from '@app/shared';
+import type { ChatMessageStatus, ChatSearch, ToolStep } from '@app/shared';
 
 /** SPEC §3 "Chat group" as the screen keeps it; uuid 0 is a new session not saved yet. */
 export interface Group {
@@ -43,6 +43,8 @@ export interface ChatItem {
   /** A reasoning model's thinking (shown apart, folded; never copied, read aloud, shared or exported) and how long it took. */
   thinking?: string;
   thinkingMs?: number | null;
+  /** A turn with tools: its calls in order (live from the stream, the resume event, or the history). */
+  tools?: ToolStep[];
 }
 
 export interface ChatMeta {

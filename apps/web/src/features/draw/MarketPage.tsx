@@ -8,7 +8,7 @@ import { Modal } from '../../components/Modal.tsx';
 import { SidebarToggle } from '../../components/SidebarToggle.tsx';
 import { useImageTypes, useMarket } from './api.ts';
 import { ChipGroup } from './components/FormParts.tsx';
-import { actionIcon, srcSetOf } from './components/ImageCard.tsx';
+import { actionIcon, ImageThumb } from './components/ImageCard.tsx';
 import './locales.ts';
 
 /** Where "use this prompt" leads for each kind of drawing (DALL·E: /draw in its DALL·E mode). */
@@ -64,19 +64,7 @@ export default function MarketPage() {
             <ul className="columns-2 gap-3 sm:columns-3 lg:columns-4">
               {items.map((item) => (
                 <li key={item.id} className="group mb-3 break-inside-avoid overflow-hidden rounded-xl border border-neutral-200/70 bg-white dark:border-neutral-800 dark:bg-neutral-900">
-                  <button type="button" onClick={() => setOpen(item)} className="block w-full bg-neutral-100 dark:bg-neutral-800" aria-label={t('image.open', { prompt: item.prompt.slice(0, 40) })}>
-                    <img
-                      src={item.thumb_url}
-                      srcSet={srcSetOf(item)}
-                      sizes="(max-width: 640px) 50vw, (max-width: 1024px) 33vw, 300px"
-                      width={item.width}
-                      height={item.height}
-                      loading="lazy"
-                      decoding="async"
-                      alt={item.prompt.slice(0, 80)}
-                      className="h-auto w-full"
-                    />
-                  </button>
+                  <ImageThumb image={item} sizes="(max-width: 640px) 50vw, (max-width: 1024px) 33vw, 300px" className="h-auto w-full" onOpen={() => setOpen(item)} />
                   <div className="space-y-2 p-2.5">
                     <p className="line-clamp-2 text-xs text-neutral-700 dark:text-neutral-300">{item.prompt}</p>
                     <button type="button" onClick={() => use(item)} className="inline-flex h-8 w-full items-center justify-center gap-1 rounded-lg bg-primary/10 text-xs font-medium text-primary hover:bg-primary/15 dark:text-blue-300">

@@ -17,7 +17,7 @@ import type {
   MjSubmitBody,
   MjTaskView,
 } from '@app/shared';
-import { requestEventStream } from '../../lib/event-stream.ts';
+import { useJobProgress } from '../../lib/useJobProgress.ts';
 import { callRoute, endpoint } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 
@@ -156,42 +156,28 @@ export function useTasks() {
  * A task as the page shows it: while it runs, its progress is pushed by the server (SSE: the
  * task, its progress, the job's end), so the page does not poll; at the end the task is read
  * once more (its image and buttons) and the lists and the balance are refreshed. A stream cut
- * short reconnects after 2 s.
+ * short reconnects after 2 s, one refused is not opened again (lib/useJobProgress).
  */
 export function useTaskProgress(task: MjTaskView): MjTaskView {
   const qc = useQueryClient();
   const [view, setView] = useState(task);
-  const [round, setRound] = useState(0);
   const open = task.status === 'queued' || task.status === 'running';
   useEffect(() => setView(task), [task]);
-  useEffect(() => {
-    if (!open) return;
-    const ctrl = new AbortController();
-    let ended = false;
-    const finish = async () => {
-      try {
-        setView(await callRoute(ep.mjTask, undefined, { silent: true, params: { id: task.id } }));
-      } catch {
-        /* the list refresh below shows it */
-      }
-      void qc.invalidateQueries({ queryKey: ['draw', 'tasks'] });
-      void qc.invalidateQueries({ queryKey: ['draw', 'histories'] });
-      refreshBalance();
-    };
-    requestEventStream<MjStreamEvent>(`/midjourney/task/${task.id}/stream`, { method: 'GET', signal: ctrl.signal }, (e) => {
-      if (e.type === 'job.snapshot') setView(e.task);
-      else if (e.type === 'progress') setView((v) => ({ ...v, status: e.status, progress: e.progress }));
-      else if (e.type === 'job.end') {
-        ended = true;
-        void finish();
-      }
-    })
-      .catch(() => undefined)
-      .finally(() => {
-        if (!ended && !ctrl.signal.aborted) setTimeout(() => !ctrl.signal.aborted && setRound((r) => r + 1), 2000);
-      });
-    return () => ctrl.abort();
-  }, [task.id, open, round, qc]);
+  const finish = async () => {
+    try {
+      setView(await callRoute(ep.mjTask, undefined, { silent: true, params: { id: task.id } }));
+    } catch {
+      /* the list refresh below shows it */
+    }
+    void qc.invalidateQueries({ queryKey: ['draw', 'tasks'] });
+    void qc.invalidateQueries({ queryKey: ['draw', 'histories'] });
+    refreshBalance();
+  };
+  useJobProgress<MjStreamEvent>(open ? `/midjourney/task/${task.id}/stream` : null, (e) => {
+    if (e.type === 'job.snapshot') setView(e.task);
+    else if (e.type === 'progress') setView((v) => ({ ...v, status: e.status, progress: e.progress }));
+    else if (e.type === 'job.end') void finish();
+  });
   return view;
 }
 

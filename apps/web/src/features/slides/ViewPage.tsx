@@ -1,13 +1,14 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ArrowLeft, Download, FileDown, Loader2, PencilLine, Play } from 'lucide-react';
-import type { DeckSummary, DeckView } from '@app/shared';
+import type { DeckView } from '@app/shared';
 import { SLIDE_THEMES, slideTheme } from '@app/shared/slides';
 import { SidebarToggle } from '../../components/SidebarToggle.tsx';
 import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
-import { downloadPptx, slidesApi } from './api.ts';
+import { downloadPptx, slidesApi, slidesKeys } from './api.ts';
 import { DeckHistory } from './components/DeckHistory.tsx';
 import { Presenter } from './components/Presenter.tsx';
 import { SlideCanvas } from './components/SlideCanvas.tsx';
@@ -27,35 +28,18 @@ export default function ViewPage() {
   const token = useSession((s) => s.token);
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || null;
-  const [deck, setDeck] = useState<DeckView | null>(null);
-  const [missing, setMissing] = useState(false);
-  const [decks, setDecks] = useState<DeckSummary[] | null>(null);
+  const qc = useQueryClient();
+  const decksQ = useQuery({ queryKey: slidesKeys.list(token), queryFn: () => slidesApi.list().then((r) => r.list), enabled: !id && !!token });
+  const decks = token ? (decksQ.isError ? [] : (decksQ.data ?? null)) : [];
+  const deckQ = useQuery({ queryKey: slidesKeys.deck(id ?? 0), queryFn: () => slidesApi.view(id!, true), enabled: !!id && !!token });
+  const deck = id && token ? (deckQ.data ?? null) : null;
+  const missing = !!id && !!token && deckQ.isError;
+  const setDeck = (d: DeckView) => qc.setQueryData(slidesKeys.deck(d.id), d);
   const [current, setCurrent] = useState(0);
   const [presenting, setPresenting] = useState(false);
   const [editing, setEditing] = useState(false);
   const [downloading, setDownloading] = useState<'pptx' | 'pdf' | null>(null);
-
-  const loadDecks = useCallback(() => {
-    if (!useSession.getState().token) return setDecks([]);
-    slidesApi.list().then((r) => setDecks(r.list), () => setDecks([]));
-  }, []);
-  useEffect(() => {
-    if (!id) loadDecks();
-  }, [id, token, loadDecks]);
-  useEffect(() => {
-    setDeck(null);
-    setMissing(false);
-    setCurrent(0);
-    if (!id || !token) return;
-    let alive = true;
-    slidesApi.view(id, true).then(
-      (d) => alive && setDeck(d),
-      () => alive && setMissing(true),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [id, token]);
+  useEffect(() => setCurrent(0), [id]);
 
   const theme = slideTheme(deck?.theme);
   const pages = useMemo(() => (deck ? previewPages(deck) : []), [deck]);
@@ -106,7 +90,7 @@ export default function ViewPage() {
         <div className="min-h-0 flex-1 overflow-y-auto">
           <div className="mx-auto max-w-2xl px-4 pt-5 pb-[calc(env(safe-area-inset-bottom)+96px)] sm:px-6">
             <p className="mb-3 text-sm text-neutral-500 dark:text-neutral-400">{t('view.pick')}</p>
-            <DeckHistory decks={decks} onRemoved={loadDecks} />
+            <DeckHistory decks={decks} onRemoved={() => void qc.invalidateQueries({ queryKey: ['slides', 'list'] })} />
           </div>
         </div>
       </div>

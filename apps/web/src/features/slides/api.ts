@@ -1,13 +1,12 @@
 import { callRoute, endpoint } from '../../lib/api.ts';
 import { apiUrl } from '../../lib/api-base.ts';
 import { commonHeaders } from '../../lib/http.ts';
-import { requestEventStream, type StreamEnd } from '../../lib/event-stream.ts';
-import type { DeckOutlineEvent } from '@app/shared';
 
 /** AI PPT calls (packages/shared/src/routes/slides.ts is the contract). */
 const ep = {
   packages: endpoint('slides.packages', 'GET', '/api/aippt/package/list'),
   validate: endpoint('slides.outlineValidate', 'POST', '/api/aippt/outline/validate'),
+  outlineStop: endpoint('slides.outlineStop', 'POST', '/api/aippt/outline/stop'),
   saveOutline: endpoint('slides.saveOutline', 'POST', '/api/aippt/deck/outline'),
   generate: endpoint('slides.generate', 'POST', '/api/aippt/deck/generate'),
   cancel: endpoint('slides.cancel', 'POST', '/api/aippt/deck/cancel'),
@@ -21,6 +20,7 @@ const ep = {
 export const slidesApi = {
   packages: () => callRoute(ep.packages, undefined, { silent: true }),
   validate: (body: Parameters<typeof callRoute<'slides.outlineValidate', 'POST'>>[1]) => callRoute(ep.validate, body),
+  stopOutline: (secret: string) => callRoute(ep.outlineStop, { secret }, { silent: true }),
   saveOutline: (body: Parameters<typeof callRoute<'slides.saveOutline', 'POST'>>[1]) => callRoute(ep.saveOutline, body),
   generate: (id: number) => callRoute(ep.generate, { id }),
   cancel: (id: number) => callRoute(ep.cancel, { id }),
@@ -31,9 +31,19 @@ export const slidesApi = {
   view: (id: number, silent = false) => callRoute(ep.view, { id }, { silent }),
 };
 
-/** The outline stream (GET, SSE): each event as it arrives; a refusal ends as `failed`. */
-export const streamOutline = (secret: string, signal: AbortSignal, onEvent: (e: DeckOutlineEvent) => void): Promise<StreamEnd> =>
-  requestEventStream<DeckOutlineEvent>(`/api/aippt/outline/stream?secret=${encodeURIComponent(secret)}`, { method: 'GET', signal }, onEvent);
+/** The outline stream (GET, SSE) of a validated deck: a turn run by lib/stream-run. */
+export const outlineStreamUrl = (secret: string) => `/api/aippt/outline/stream?${new URLSearchParams({ secret })}`;
+
+/** The slides job's progress (SSE): the deck now, each section's progress, then job.end (lib/useJobProgress). */
+export const deckWatchUrl = (id: number) => `/api/aippt/deck/watch?id=${id}`;
+
+/** The query keys of AI PPT (lists and decks are TanStack queries). */
+export const slidesKeys = {
+  all: ['slides'] as const,
+  list: (token: string | null) => ['slides', 'list', token] as const,
+  packages: (token: string | null) => ['slides', 'packages', token] as const,
+  deck: (id: number) => ['slides', 'deck', id] as const,
+};
 
 /** Downloads the deck's .pptx, or its PDF when the server has LibreOffice (the token goes in a header, so not a plain link). */
 export async function downloadPptx(id: number, title: string, format: 'pptx' | 'pdf' = 'pptx') {

@@ -19,6 +19,10 @@ export default {
   outline: {
     heading: 'Edit the outline',
     streaming: 'Writing the outline…',
+    stop: 'Stop',
+    stopping: 'Stopping…',
+    stopped: 'Stopped; you can edit the outline written so far',
+    cut: 'The connection dropped; the outline may still be being written. Refresh in a moment.',
     hint: 'Rename, add, remove or reorder sections and points before the slides are written.',
     source: 'From the document “{{title}}”',
     deckTitle: 'Title',

@@ -21,6 +21,10 @@ registerSplitLocales('slides', {
   outline: {
     heading: '编辑大纲',
     streaming: '正在生成大纲…',
+    stop: '停止生成',
+    stopping: '正在停止…',
+    stopped: '已停止，可继续编辑已生成的大纲',
+    cut: '连接中断，大纲可能仍在生成，请稍后刷新查看',
     hint: '可改名、增删章节与要点、调整顺序，确认后再生成幻灯片。',
     source: '依据文档：《{{title}}》',
     deckTitle: '标题',

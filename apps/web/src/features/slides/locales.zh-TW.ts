@@ -19,6 +19,10 @@ export default {
   outline: {
     heading: '編輯大綱',
     streaming: '正在生成大綱…',
+    stop: '停止生成',
+    stopping: '正在停止…',
+    stopped: '已停止，可繼續編輯已生成的大綱',
+    cut: '連線中斷，大綱可能仍在生成，請稍後重新整理查看',
     hint: '可改名、增刪章節與要點、調整順序，確認後再生成投影片。',
     source: '依據文件：《{{title}}》',
     deckTitle: '標題',

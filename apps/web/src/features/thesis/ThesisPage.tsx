@@ -1,16 +1,18 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { clsx } from 'clsx';
 import { GraduationCap, Plus } from 'lucide-react';
-import type { ThesisOrderIndexReply, ThesisSummary } from '@app/shared';
+import type { ThesisSummary } from '@app/shared';
 import { SidebarToggle } from '../../components/SidebarToggle.tsx';
 import { useSession } from '../../lib/session.ts';
-import { createThesis, fetchTheses, fetchThesisOrders } from './api.ts';
+import { createThesis, fetchTheses, fetchThesisOrders, thesisKeys } from './api.ts';
 import { BriefForm } from './components/BriefForm.tsx';
 import { OrdersPanel } from './components/OrdersPanel.tsx';
 import { card, primaryButton } from './components/styles.ts';
 import { ThesisView } from './components/ThesisView.tsx';
+import { useAbortOutlineOnLeave } from './controller/useThesisView.ts';
 import './locales.ts';
 
 /** /article: thesis and article writing (SPEC §1). */
@@ -19,21 +21,20 @@ export default function ThesisPage() {
   const token = useSession((s) => s.token);
   const [params, setParams] = useSearchParams();
   const id = Number(params.get('id')) || null;
-  const [list, setList] = useState<ThesisSummary[] | null>(null);
-  const [orders, setOrders] = useState<ThesisOrderIndexReply | null>(null);
+  const qc = useQueryClient();
+  const list = useQuery({ queryKey: thesisKeys.list(token), queryFn: fetchTheses, enabled: !!token }).data ?? (token ? null : []);
+  const orders = useQuery({ queryKey: thesisKeys.orders, queryFn: fetchThesisOrders }).data ?? null;
+  const loadOrders = () => void qc.invalidateQueries({ queryKey: thesisKeys.orders });
   const [fresh, setFresh] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const loadList = useCallback(() => {
-    if (!token) return setList([]);
-    void fetchTheses().then(setList, () => setList([]));
-  }, [token]);
-  const loadOrders = useCallback(() => void fetchThesisOrders().then(setOrders, () => {}), []);
-  const refresh = useCallback(() => {
-    loadList();
-    loadOrders();
-  }, [loadList, loadOrders]);
-  useEffect(refresh, [refresh]);
+  const create = useMutation({
+    mutationFn: createThesis,
+    onSuccess: ({ id: created }) => {
+      setFresh(created);
+      void qc.invalidateQueries({ queryKey: ['thesis', 'list'] });
+      open(created);
+    },
+  });
+  useAbortOutlineOnLeave();
 
   const open = (next: number | null) => setParams(next ? { id: String(next) } : {}, { replace: false });
 
@@ -76,7 +77,7 @@ export default function ThesisPage() {
                 <OrdersPanel data={orders} onChange={loadOrders} />
               </>
             ) : id ? (
-              <ThesisView key={id} id={id} autoOutline={fresh === id} orders={orders?.list ?? []} onBack={() => open(null)} onChanged={refresh} />
+              <ThesisView key={id} id={id} autoOutline={fresh === id} orders={orders?.list ?? []} onBack={() => open(null)} />
             ) : (
               <>
                 {list && list.length > 0 && (
@@ -88,17 +89,8 @@ export default function ThesisPage() {
                 <div className="grid gap-4 lg:grid-cols-[1fr_320px]">
                   <section className={card}>
                     <BriefForm
-                      busy={busy}
-                      onSubmit={(body) => {
-                        setBusy(true);
-                        void createThesis(body)
-                          .then(({ id: created }) => {
-                            setFresh(created);
-                            loadList();
-                            open(created);
-                          }, () => {})
-                          .finally(() => setBusy(false));
-                      }}
+                      busy={create.isPending}
+                      onSubmit={(body) => create.mutate(body)}
                     />
                   </section>
                   <OrdersPanel data={orders} onChange={loadOrders} />

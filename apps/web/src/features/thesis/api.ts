@@ -1,6 +1,5 @@
-import type { ThesisCreateBody, ThesisOutlineEvent, ThesisOutlineInput, ThesisWatchEvent } from '@app/shared';
+import type { ThesisCreateBody, ThesisOutlineInput } from '@app/shared';
 import { callRoute, endpoint } from '../../lib/api.ts';
-import { requestEventStream, type StreamEnd } from '../../lib/event-stream.ts';
 import { apiUrl } from '../../lib/api-base.ts';
 import { commonHeaders } from '../../lib/http.ts';
 
@@ -12,6 +11,7 @@ const create = endpoint('thesis.create', 'POST', '/api/thesis/create');
 const remove = endpoint('thesis.remove', 'POST', '/api/thesis/delete');
 const outlineSave = endpoint('thesis.outlineSave', 'POST', '/api/thesis/outline/save');
 const outlinePrepare = endpoint('thesis.outlinePrepare', 'POST', '/api/thesis/outline/prepare');
+const outlineStop = endpoint('thesis.outlineStop', 'POST', '/api/thesis/outline/stop');
 const write = endpoint('thesis.write', 'POST', '/api/thesis/write');
 const rewrite = endpoint('thesis.rewrite', 'POST', '/api/thesis/section/rewrite');
 const cancel = endpoint('thesis.cancel', 'POST', '/api/thesis/cancel');
@@ -29,15 +29,21 @@ export const cancelWriting = (id: number) => callRoute(cancel, { id });
 export const fetchThesisOrders = () => callRoute(orderIndex, undefined, { silent: true });
 export const bindThesisOrder = (orderSn: string) => callRoute(orderBind, { order_sn: orderSn });
 
-/** Generates the outline: the prepare, then its stream (deltas, then done or error). */
-export async function streamOutline(id: number, onEvent: (e: ThesisOutlineEvent) => void, signal: AbortSignal): Promise<StreamEnd> {
-  const { secret } = await callRoute(outlinePrepare, { id });
-  return requestEventStream<ThesisOutlineEvent>('/api/thesis/outline/stream', { method: 'POST', body: { id, secret }, signal }, onEvent);
-}
+/** The outline turn: prepare (its secret), then the stream (POST, SSE), stoppable by its secret. */
+export const prepareOutline = (id: number) => callRoute(outlinePrepare, { id });
+export const stopOutline = (secret: string) => callRoute(outlineStop, { secret }, { silent: true });
+export const OUTLINE_STREAM_URL = '/api/thesis/outline/stream';
 
-/** The writing progress: its state now, then live events until the job ends. */
-export const watchWriting = (id: number, onEvent: (e: ThesisWatchEvent) => void, signal: AbortSignal) =>
-  requestEventStream<ThesisWatchEvent>(`/api/thesis/watch?id=${id}`, { method: 'GET', signal }, onEvent);
+/** The writing progress (SSE): its state now, then live events until the job ends (lib/useJobProgress). */
+export const watchUrl = (id: number) => `/api/thesis/watch?id=${id}`;
+
+/** The query keys of thesis writing (lists and details are TanStack queries). */
+export const thesisKeys = {
+  all: ['thesis'] as const,
+  list: (token: string | null) => ['thesis', 'list', token] as const,
+  orders: ['thesis', 'orders'] as const,
+  detail: (id: number) => ['thesis', 'detail', id] as const,
+};
 
 /** Downloads an export (the token goes as a header, so it is fetched and saved as a blob). */
 export async function downloadExport(id: number, format: 'docx' | 'pdf' | 'md', name: string) {

@@ -30,6 +30,9 @@ export default {
   outline: {
     heading: 'Outline',
     generating: 'Generating the outline…',
+    stop: 'Stop',
+    stopping: 'Stopping…',
+    cut: 'The connection dropped; the outline may still be generating. Refresh in a moment.',
     regenerate: 'Regenerate',
     chapter: 'Chapter title',
     chapterNo: 'Ch. {{n}}',

@@ -32,6 +32,9 @@ registerSplitLocales('thesis', {
   outline: {
     heading: '大纲',
     generating: '正在生成大纲…',
+    stop: '停止生成',
+    stopping: '正在停止…',
+    cut: '连接中断，大纲可能仍在生成，请稍后刷新查看',
     regenerate: '重新生成',
     chapter: '章标题',
     chapterNo: '第{{n}}章',

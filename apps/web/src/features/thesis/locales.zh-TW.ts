@@ -30,6 +30,9 @@ export default {
   outline: {
     heading: '大綱',
     generating: '正在生成大綱…',
+    stop: '停止生成',
+    stopping: '正在停止…',
+    cut: '連線中斷，大綱可能仍在生成，請稍後重新整理查看',
     regenerate: '重新生成',
     chapter: '章標題',
     chapterNo: '第{{n}}章',

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CirclePlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PACKAGE_GROUPS, type AdminPackage, type PackageGroup } from '@app/shared';
-import { Modal, modalButton } from '../../../components/Modal.tsx';
+import { FormDialog } from '../components/FormDialog.tsx';
 import { callRoute } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { catalogueEp } from '../api-catalogue.ts';
@@ -86,63 +86,39 @@ function PackageDialog({ pkg, group, onClose }: { pkg: AdminPackage | null; grou
     </Field>
   );
   return (
-    <Modal
-      open
-      onOpenChange={(o) => !o && onClose()}
-      title={pkg ? t('catalogue.edit', { name: pkg.name }) : t('catalogue.add')}
-      widthClass="md:w-[680px]"
-      footer={
-        <>
-          <button type="button" className={modalButton.secondary} onClick={onClose}>
-            {t('common.cancel', { ns: 'admin' })}
-          </button>
-          <button type="submit" form="package-form" className={modalButton.primary} disabled={save.isPending}>
-            {t('common.save', { ns: 'admin' })}
-          </button>
-        </>
-      }
-    >
-      <form
-        id="package-form"
-        className="grid gap-3 md:grid-cols-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          save.mutate();
-        }}
-      >
-        {!pkg && (
-          <Field label={f('group')} htmlFor="pf-group">
-            <select id="pf-group" className={input} value={form.group} onChange={(e) => setForm({ ...blank(e.target.value as PackageGroup), name: form.name, introduction: form.introduction, description: form.description, price: form.price, priceY: form.priceY })}>
-              {PACKAGE_GROUPS.map((g) => (
-                <option key={g} value={g}>
-                  {t(`catalogue.groups.${g}`)}
-                </option>
-              ))}
-            </select>
-          </Field>
-        )}
-        {text('name', 40)}
-        {text('introduction', 100)}
-        {text('discount', 20)}
-        {price('price')}
-        {price('priceY')}
-        {shown.map((k) => (
-          <Field key={k} label={f(k)} htmlFor={`pf-${k}`}>
-            <input id={`pf-${k}`} type="number" step={1} className={input} value={form.numbers[k]} onChange={(e) => setForm({ ...form, numbers: { ...form.numbers, [k]: e.target.value } })} />
-          </Field>
-        ))}
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={form.enabled} onChange={(e) => setForm({ ...form, enabled: e.target.checked })} />
-          {f('enabled')}
-        </label>
-        <div className="md:col-span-2">
-          <Field label={f('description')} htmlFor="pf-description">
-            <textarea id="pf-description" className={`${input} min-h-20`} maxLength={500} value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />
-          </Field>
-        </div>
-        {pkg && pkg.orders > 0 && <p className="text-xs text-neutral-600 md:col-span-2 dark:text-neutral-400">{t('catalogue.priceNote')}</p>}
-      </form>
-    </Modal>
+    <FormDialog id="package-form" title={pkg ? t('catalogue.edit', { name: pkg.name }) : t('catalogue.add')} widthClass="md:w-[680px]" saving={save.isPending} onClose={onClose} onSubmit={() => save.mutate()}>
+      {!pkg && (
+        <Field label={f('group')} htmlFor="pf-group">
+          <select id="pf-group" className={input} value={form.group} onChange={(e) => setForm({ ...blank(e.target.value as PackageGroup), name: form.name, introduction: form.introduction, description: form.description, price: form.price, priceY: form.priceY })}>
+            {PACKAGE_GROUPS.map((g) => (
+              <option key={g} value={g}>
+                {t(`catalogue.groups.${g}`)}
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
+      {text('name', 40)}
+      {text('introduction', 100)}
+      {text('discount', 20)}
+      {price('price')}
+      {price('priceY')}
+      {shown.map((k) => (
+        <Field key={k} label={f(k)} htmlFor={`pf-${k}`}>
+          <input id={`pf-${k}`} type="number" step={1} className={input} value={form.numbers[k]} onChange={(e) => setForm({ ...form, numbers: { ...form.numbers, [k]: e.target.value } })} />
+        </Field>
+      ))}
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" checked={form.enabled} onChange={(e) => setForm({ ...form, enabled: e.target.checked })} />
+        {f('enabled')}
+      </label>
+      <div className="md:col-span-2">
+        <Field label={f('description')} htmlFor="pf-description">
+          <textarea id="pf-description" className={`${input} min-h-20`} maxLength={500} value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />
+        </Field>
+      </div>
+      {pkg && pkg.orders > 0 && <p className="text-xs text-neutral-600 md:col-span-2 dark:text-neutral-400">{t('catalogue.priceNote')}</p>}
+    </FormDialog>
   );
 }
 

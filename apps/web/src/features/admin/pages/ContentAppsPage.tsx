@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FORM_TYPES, type AdminApp, type AdminCategory, type AppKind, type FormType } from '@app/shared';
 // Names only: drawing the icons here would share lucide modules with the end user's first load and re-cut its chunks.
 import { APP_ICON_NAMES } from '@app/shared/app-icons';
-import { Modal, modalButton } from '../../../components/Modal.tsx';
+import { FormDialog } from '../components/FormDialog.tsx';
 import { callRoute } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { contentEp } from '../api-content.ts';
@@ -161,89 +161,65 @@ function AppDialog({ app, kind, categories, onClose }: { app: AdminApp | null; k
   const f = (k: string) => t(`apps.fields.${k}`);
   const expert = form.kind === 'expert';
   return (
-    <Modal
-      open
-      onOpenChange={(o) => !o && onClose()}
-      title={app ? t('apps.edit', { name: app.title }) : expert ? t('apps.addExpert') : t('apps.addTemplate')}
-      widthClass="md:w-[720px]"
-      footer={
-        <>
-          <button type="button" className={modalButton.secondary} onClick={onClose}>
-            {ta('common.cancel')}
-          </button>
-          <button type="submit" form="app-form" className={modalButton.primary} disabled={save.isPending}>
-            {ta('common.save')}
-          </button>
-        </>
-      }
-    >
-      <form
-        id="app-form"
-        className="grid gap-3 md:grid-cols-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          save.mutate();
-        }}
-      >
-        <Field label={f('title')} htmlFor="af-title">
-          <input id="af-title" className={input} required maxLength={30} value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} />
+    <FormDialog id="app-form" title={app ? t('apps.edit', { name: app.title }) : expert ? t('apps.addExpert') : t('apps.addTemplate')} widthClass="md:w-[720px]" saving={save.isPending} onClose={onClose} onSubmit={() => save.mutate()}>
+      <Field label={f('title')} htmlFor="af-title">
+        <input id="af-title" className={input} required maxLength={30} value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} />
+      </Field>
+      <Field label={f('category')} htmlFor="af-category">
+        <select id="af-category" className={input} value={form.categoryId ?? ''} onChange={(e) => setForm({ ...form, categoryId: e.target.value ? Number(e.target.value) : null })}>
+          <option value="">{t('apps.noCategory')}</option>
+          {categories
+            .filter((c) => c.kind === form.kind)
+            .map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+        </select>
+      </Field>
+      <div className="md:col-span-2">
+        <Field label={f('description')} htmlFor="af-description">
+          <input id="af-description" className={input} maxLength={200} value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />
         </Field>
-        <Field label={f('category')} htmlFor="af-category">
-          <select id="af-category" className={input} value={form.categoryId ?? ''} onChange={(e) => setForm({ ...form, categoryId: e.target.value ? Number(e.target.value) : null })}>
-            <option value="">{t('apps.noCategory')}</option>
-            {categories
-              .filter((c) => c.kind === form.kind)
-              .map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
+      </div>
+      <Field label={f('icon')} htmlFor="af-icon">
+        <div className="flex items-center gap-2">
+          <select id="af-icon" className={input} value={form.icon} onChange={(e) => setForm({ ...form, icon: e.target.value })}>
+            <option value="">sparkles</option>
+            {APP_ICON_NAMES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
           </select>
+        </div>
+      </Field>
+      <Field label={f('sort')} htmlFor="af-sort">
+        <input id="af-sort" type="number" step={1} className={input} value={String(form.sort)} onChange={(e) => setForm({ ...form, sort: Number(e.target.value) })} />
+      </Field>
+      <div className="md:col-span-2">
+        <Field label={expert ? f('expertPrompt') : f('prompt')} htmlFor="af-prompt" hint={expert ? undefined : t('apps.fields.promptHint', { example: '{{key}}', interpolation: { escapeValue: false } })}>
+          <textarea id="af-prompt" className={`${input} min-h-28`} required maxLength={8000} value={form.prompt} onChange={(e) => setForm({ ...form, prompt: e.target.value })} />
         </Field>
+      </div>
+      {expert && (
         <div className="md:col-span-2">
-          <Field label={f('description')} htmlFor="af-description">
-            <input id="af-description" className={input} maxLength={200} value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />
+          <Field label={f('identityDescription')} htmlFor="af-identity">
+            <textarea id="af-identity" className={`${input} min-h-16`} maxLength={1000} value={form.identityDescription} onChange={(e) => setForm({ ...form, identityDescription: e.target.value })} />
           </Field>
         </div>
-        <Field label={f('icon')} htmlFor="af-icon">
-          <div className="flex items-center gap-2">
-            <select id="af-icon" className={input} value={form.icon} onChange={(e) => setForm({ ...form, icon: e.target.value })}>
-              <option value="">sparkles</option>
-              {APP_ICON_NAMES.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </div>
+      )}
+      <div className="md:col-span-2">
+        <Field label={f('questions')} htmlFor="af-questions">
+          <textarea id="af-questions" className={`${input} min-h-16`} value={form.questions} onChange={(e) => setForm({ ...form, questions: e.target.value })} />
         </Field>
-        <Field label={f('sort')} htmlFor="af-sort">
-          <input id="af-sort" type="number" step={1} className={input} value={String(form.sort)} onChange={(e) => setForm({ ...form, sort: Number(e.target.value) })} />
-        </Field>
-        <div className="md:col-span-2">
-          <Field label={expert ? f('expertPrompt') : f('prompt')} htmlFor="af-prompt" hint={expert ? undefined : t('apps.fields.promptHint', { example: '{{key}}', interpolation: { escapeValue: false } })}>
-            <textarea id="af-prompt" className={`${input} min-h-28`} required maxLength={8000} value={form.prompt} onChange={(e) => setForm({ ...form, prompt: e.target.value })} />
-          </Field>
-        </div>
-        {expert && (
-          <div className="md:col-span-2">
-            <Field label={f('identityDescription')} htmlFor="af-identity">
-              <textarea id="af-identity" className={`${input} min-h-16`} maxLength={1000} value={form.identityDescription} onChange={(e) => setForm({ ...form, identityDescription: e.target.value })} />
-            </Field>
-          </div>
-        )}
-        <div className="md:col-span-2">
-          <Field label={f('questions')} htmlFor="af-questions">
-            <textarea id="af-questions" className={`${input} min-h-16`} value={form.questions} onChange={(e) => setForm({ ...form, questions: e.target.value })} />
-          </Field>
-        </div>
-        {!expert && <VariablesEditor rows={form.variables} onChange={(variables) => setForm({ ...form, variables })} />}
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={form.enabled} onChange={(e) => setForm({ ...form, enabled: e.target.checked })} />
-          {f('enabled')}
-        </label>
-      </form>
-    </Modal>
+      </div>
+      {!expert && <VariablesEditor rows={form.variables} onChange={(variables) => setForm({ ...form, variables })} />}
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" checked={form.enabled} onChange={(e) => setForm({ ...form, enabled: e.target.checked })} />
+        {f('enabled')}
+      </label>
+    </FormDialog>
   );
 }
 

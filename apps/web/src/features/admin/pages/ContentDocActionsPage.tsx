@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CirclePlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { AdminDocumentAction } from '@app/shared';
-import { Modal, modalButton } from '../../../components/Modal.tsx';
+import { FormDialog } from '../components/FormDialog.tsx';
 import { callRoute } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { contentEp } from '../api-content.ts';
@@ -30,62 +30,38 @@ function ActionDialog({ action, onClose }: { action: AdminDocumentAction | null;
     },
   });
   return (
-    <Modal
-      open
-      onOpenChange={(o) => !o && onClose()}
-      title={action ? t('actions.edit', { name: action.label }) : t('actions.add')}
-      widthClass="md:w-[640px]"
-      footer={
-        <>
-          <button type="button" className={modalButton.secondary} onClick={onClose}>
-            {ta('common.cancel')}
-          </button>
-          <button type="submit" form="action-form" className={modalButton.primary} disabled={save.isPending}>
-            {ta('common.save')}
-          </button>
-        </>
-      }
-    >
-      <form
-        id="action-form"
-        className="grid gap-3 md:grid-cols-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          save.mutate();
-        }}
-      >
-        {!action && (
-          <Field label={t('actions.value')} htmlFor="da-value">
-            <input id="da-value" className={input} required maxLength={32} pattern="[a-z][a-z0-9_]{1,31}" value={form.value} onChange={(e) => setForm({ ...form, value: e.target.value })} />
-          </Field>
-        )}
-        <Field label={t('actions.label')} htmlFor="da-label">
-          <input id="da-label" className={input} required maxLength={20} value={form.label} onChange={(e) => setForm({ ...form, label: e.target.value })} />
+    <FormDialog id="action-form" title={action ? t('actions.edit', { name: action.label }) : t('actions.add')} widthClass="md:w-[640px]" saving={save.isPending} onClose={onClose} onSubmit={() => save.mutate()}>
+      {!action && (
+        <Field label={t('actions.value')} htmlFor="da-value">
+          <input id="da-value" className={input} required maxLength={32} pattern="[a-z][a-z0-9_]{1,31}" value={form.value} onChange={(e) => setForm({ ...form, value: e.target.value })} />
         </Field>
-        <Field label={t('actions.reads')} htmlFor="da-reads">
-          <select id="da-reads" className={input} value={form.reads} onChange={(e) => setForm({ ...form, reads: e.target.value as AdminDocumentAction['reads'] })}>
-            <option value="whole">{t('actions.readsWhole')}</option>
-            <option value="search">{t('actions.readsSearch')}</option>
-          </select>
+      )}
+      <Field label={t('actions.label')} htmlFor="da-label">
+        <input id="da-label" className={input} required maxLength={20} value={form.label} onChange={(e) => setForm({ ...form, label: e.target.value })} />
+      </Field>
+      <Field label={t('actions.reads')} htmlFor="da-reads">
+        <select id="da-reads" className={input} value={form.reads} onChange={(e) => setForm({ ...form, reads: e.target.value as AdminDocumentAction['reads'] })}>
+          <option value="whole">{t('actions.readsWhole')}</option>
+          <option value="search">{t('actions.readsSearch')}</option>
+        </select>
+      </Field>
+      <Field label={t('actions.sort')} htmlFor="da-sort">
+        <input id="da-sort" type="number" step={1} className={input} value={String(form.sort)} onChange={(e) => setForm({ ...form, sort: Number(e.target.value) })} />
+      </Field>
+      <div className="md:col-span-2">
+        <Field label={t('actions.instruction')} htmlFor="da-instruction">
+          <textarea id="da-instruction" className={`${input} min-h-28`} required maxLength={2000} value={form.instruction} onChange={(e) => setForm({ ...form, instruction: e.target.value })} />
         </Field>
-        <Field label={t('actions.sort')} htmlFor="da-sort">
-          <input id="da-sort" type="number" step={1} className={input} value={String(form.sort)} onChange={(e) => setForm({ ...form, sort: Number(e.target.value) })} />
-        </Field>
-        <div className="md:col-span-2">
-          <Field label={t('actions.instruction')} htmlFor="da-instruction">
-            <textarea id="da-instruction" className={`${input} min-h-28`} required maxLength={2000} value={form.instruction} onChange={(e) => setForm({ ...form, instruction: e.target.value })} />
-          </Field>
-        </div>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={form.needsQuestion} onChange={(e) => setForm({ ...form, needsQuestion: e.target.checked })} />
-          {t('actions.needsQuestion')}
-        </label>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={form.enabled} onChange={(e) => setForm({ ...form, enabled: e.target.checked })} />
-          {t('actions.enabled')}
-        </label>
-      </form>
-    </Modal>
+      </div>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" checked={form.needsQuestion} onChange={(e) => setForm({ ...form, needsQuestion: e.target.checked })} />
+        {t('actions.needsQuestion')}
+      </label>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" checked={form.enabled} onChange={(e) => setForm({ ...form, enabled: e.target.checked })} />
+        {t('actions.enabled')}
+      </label>
+    </FormDialog>
   );
 }
 

@@ -4,7 +4,7 @@ import { ArrowLeft, CirclePlus, FlaskConical, Pencil, Trash2 } from 'lucide-reac
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AdminModelKey, AdminModelKeyTest } from '@app/shared';
-import { Modal, modalButton } from '../../../components/Modal.tsx';
+import { FormDialog } from '../components/FormDialog.tsx';
 import { callRoute } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { ep } from '../api.ts';
@@ -46,45 +46,24 @@ function KeyDialog({ modelId, edit, onClose }: { modelId: number; edit: AdminMod
     },
   });
   return (
-    <Modal
-      open
-      onOpenChange={(o) => !o && onClose()}
-      title={edit ? t('keys.edit', { hint: edit.hint }) : t('keys.add')}
-      widthClass="md:w-[520px]"
-      footer={
-        <>
-          <button type="button" className={modalButton.secondary} onClick={onClose}>{t('common.cancel')}</button>
-          <button type="submit" form="key-form" className={modalButton.primary} disabled={save.isPending}>{save.isPending ? t('common.saving') : t('common.save')}</button>
-        </>
-      }
-    >
-      <form
-        id="key-form"
-        className="grid gap-3"
-        autoComplete="off"
-        onSubmit={(e) => {
-          e.preventDefault();
-          save.mutate();
-        }}
-      >
-        {!edit && (
-          <Field label={t('keys.fields.key')} htmlFor="kf-key" hint={t('keys.keyHint')}>
-            <input id="kf-key" className={`${input} font-mono`} type="password" required minLength={8} maxLength={500} autoComplete="new-password" spellCheck={false} value={form.key} onChange={(e) => setForm({ ...form, key: e.target.value })} />
-          </Field>
-        )}
-        <Field label={t('keys.fields.baseUrl')} htmlFor="kf-base" hint={t('keys.baseUrlHint')}>
-          <input id="kf-base" className={input} inputMode="url" placeholder="https://api.example.com/v1" maxLength={500} value={form.baseUrl} onChange={(e) => setForm({ ...form, baseUrl: e.target.value })} />
+    <FormDialog id="key-form" title={edit ? t('keys.edit', { hint: edit.hint }) : t('keys.add')} widthClass="md:w-[520px]" saving={save.isPending} onClose={onClose} onSubmit={() => save.mutate()} className="grid gap-3" autoComplete="off">
+      {!edit && (
+        <Field label={t('keys.fields.key')} htmlFor="kf-key" hint={t('keys.keyHint')}>
+          <input id="kf-key" className={`${input} font-mono`} type="password" required minLength={8} maxLength={500} autoComplete="new-password" spellCheck={false} value={form.key} onChange={(e) => setForm({ ...form, key: e.target.value })} />
         </Field>
-        <div className="grid grid-cols-2 gap-3">
-          <Field label={t('keys.fields.priorityLong')} htmlFor="kf-priority">
-            <input id="kf-priority" className={input} type="number" step={1} min={-1000} max={1000} value={String(form.priority)} onChange={(e) => setForm({ ...form, priority: Number(e.target.value) })} />
-          </Field>
-          <Field label={t('keys.fields.weightLong')} htmlFor="kf-weight">
-            <input id="kf-weight" className={input} type="number" step={1} min={0} max={10000} value={String(form.weight)} onChange={(e) => setForm({ ...form, weight: Number(e.target.value) })} />
-          </Field>
-        </div>
-      </form>
-    </Modal>
+      )}
+      <Field label={t('keys.fields.baseUrl')} htmlFor="kf-base" hint={t('keys.baseUrlHint')}>
+        <input id="kf-base" className={input} inputMode="url" placeholder="https://api.example.com/v1" maxLength={500} value={form.baseUrl} onChange={(e) => setForm({ ...form, baseUrl: e.target.value })} />
+      </Field>
+      <div className="grid grid-cols-2 gap-3">
+        <Field label={t('keys.fields.priorityLong')} htmlFor="kf-priority">
+          <input id="kf-priority" className={input} type="number" step={1} min={-1000} max={1000} value={String(form.priority)} onChange={(e) => setForm({ ...form, priority: Number(e.target.value) })} />
+        </Field>
+        <Field label={t('keys.fields.weightLong')} htmlFor="kf-weight">
+          <input id="kf-weight" className={input} type="number" step={1} min={0} max={10000} value={String(form.weight)} onChange={(e) => setForm({ ...form, weight: Number(e.target.value) })} />
+        </Field>
+      </div>
+    </FormDialog>
   );
 }
 

@@ -4,7 +4,7 @@ import { CirclePlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { guessCapabilities, type AdminModel } from '@app/shared';
-import { Modal, modalButton } from '../../../components/Modal.tsx';
+import { FormDialog } from '../components/FormDialog.tsx';
 import { callRoute } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { ep } from '../api.ts';
@@ -63,74 +63,54 @@ function ModelDialog({ model, onClose }: { model: AdminModel | null; onClose(): 
   });
   const f = (k: keyof Form) => t(`models.fields.${k}`);
   return (
-    <Modal
-      open
-      onOpenChange={(o) => !o && onClose()}
-      title={model ? t('models.edit', { name: model.label }) : t('models.add')}
-      widthClass="md:w-[640px]"
-      footer={
-        <>
-          <button type="button" className={modalButton.secondary} onClick={onClose}>{t('common.cancel')}</button>
-          <button type="submit" form="model-form" className={modalButton.primary} disabled={save.isPending}>{t('common.save')}</button>
-        </>
-      }
-    >
-      <form
-        id="model-form"
-        className="grid gap-3 md:grid-cols-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          save.mutate();
-        }}
-      >
-        {!model && (
-          <Field label={f('code')} htmlFor="mf-code">
-            <input id="mf-code" className={input} required maxLength={40} value={form.code} onChange={(e) => setForm({ ...form, code: e.target.value })} />
-          </Field>
-        )}
-        {TEXT.map((k) => (
-          <Field key={k} label={f(k)} htmlFor={`mf-${k}`}>
-            <input id={`mf-${k}`} className={input} value={form[k] ?? ''} onChange={(e) => setText(k, e.target.value)} />
-          </Field>
+    <FormDialog id="model-form" title={model ? t('models.edit', { name: model.label }) : t('models.add')} widthClass="md:w-[640px]" saving={save.isPending} onClose={onClose} onSubmit={() => save.mutate()}>
+      {!model && (
+        <Field label={f('code')} htmlFor="mf-code">
+          <input id="mf-code" className={input} required maxLength={40} value={form.code} onChange={(e) => setForm({ ...form, code: e.target.value })} />
+        </Field>
+      )}
+      {TEXT.map((k) => (
+        <Field key={k} label={f(k)} htmlFor={`mf-${k}`}>
+          <input id={`mf-${k}`} className={input} value={form[k] ?? ''} onChange={(e) => setText(k, e.target.value)} />
+        </Field>
+      ))}
+      <Field label={f('pool')} htmlFor="mf-pool">
+        <select id="mf-pool" className={input} value={form.pool} onChange={(e) => setForm({ ...form, pool: e.target.value as Form['pool'] })}>
+          <option value="model3">{t('pools.model3')}</option>
+          <option value="model4">{t('pools.model4')}</option>
+        </select>
+      </Field>
+      {NUMBERS.map((k) => (
+        <Field key={k} label={f(k)} htmlFor={`mf-${k}`}>
+          <input id={`mf-${k}`} type="number" step={1} className={input} value={String(form[k])} onChange={(e) => setForm({ ...form, [k]: Number(e.target.value) })} />
+        </Field>
+      ))}
+      <fieldset className="grid gap-2 rounded-md border border-neutral-200 p-3 md:col-span-2 md:grid-cols-2 dark:border-neutral-700">
+        <legend className="px-1 text-sm font-medium">{t('models.capabilities')}</legend>
+        <p className="text-xs text-neutral-600 md:col-span-2 dark:text-neutral-400">{t('models.capabilitiesHint')}</p>
+        {CAPABILITY_FLAGS.map((k) => (
+          <label key={k} className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={form[k]} onChange={(e) => setCapability({ [k]: e.target.checked })} />
+            {f(k)}
+          </label>
         ))}
-        <Field label={f('pool')} htmlFor="mf-pool">
-          <select id="mf-pool" className={input} value={form.pool} onChange={(e) => setForm({ ...form, pool: e.target.value as Form['pool'] })}>
-            <option value="model3">{t('pools.model3')}</option>
-            <option value="model4">{t('pools.model4')}</option>
+        <Field label={f('tokenParam')} htmlFor="mf-tokenParam">
+          <select id="mf-tokenParam" className={input} value={form.tokenParam} onChange={(e) => setCapability({ tokenParam: e.target.value as Form['tokenParam'] })}>
+            <option value="max_tokens">max_tokens</option>
+            <option value="max_completion_tokens">max_completion_tokens</option>
           </select>
         </Field>
-        {NUMBERS.map((k) => (
-          <Field key={k} label={f(k)} htmlFor={`mf-${k}`}>
-            <input id={`mf-${k}`} type="number" step={1} className={input} value={String(form[k])} onChange={(e) => setForm({ ...form, [k]: Number(e.target.value) })} />
-          </Field>
-        ))}
-        <fieldset className="grid gap-2 rounded-md border border-neutral-200 p-3 md:col-span-2 md:grid-cols-2 dark:border-neutral-700">
-          <legend className="px-1 text-sm font-medium">{t('models.capabilities')}</legend>
-          <p className="text-xs text-neutral-600 md:col-span-2 dark:text-neutral-400">{t('models.capabilitiesHint')}</p>
-          {CAPABILITY_FLAGS.map((k) => (
-            <label key={k} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" checked={form[k]} onChange={(e) => setCapability({ [k]: e.target.checked })} />
-              {f(k)}
-            </label>
-          ))}
-          <Field label={f('tokenParam')} htmlFor="mf-tokenParam">
-            <select id="mf-tokenParam" className={input} value={form.tokenParam} onChange={(e) => setCapability({ tokenParam: e.target.value as Form['tokenParam'] })}>
-              <option value="max_tokens">max_tokens</option>
-              <option value="max_completion_tokens">max_completion_tokens</option>
-            </select>
-          </Field>
-        </fieldset>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={form.enabled} onChange={(e) => setForm({ ...form, enabled: e.target.checked })} />
-          {f('enabled')}
-        </label>
-        <div className="md:col-span-2">
-          <Field label={f('systemPrompt')} htmlFor="mf-systemPrompt">
-            <textarea id="mf-systemPrompt" className={`${input} min-h-24`} maxLength={20000} value={form.systemPrompt} onChange={(e) => setForm({ ...form, systemPrompt: e.target.value })} />
-          </Field>
-        </div>
-      </form>
-    </Modal>
+      </fieldset>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" checked={form.enabled} onChange={(e) => setForm({ ...form, enabled: e.target.checked })} />
+        {f('enabled')}
+      </label>
+      <div className="md:col-span-2">
+        <Field label={f('systemPrompt')} htmlFor="mf-systemPrompt">
+          <textarea id="mf-systemPrompt" className={`${input} min-h-24`} maxLength={20000} value={form.systemPrompt} onChange={(e) => setForm({ ...form, systemPrompt: e.target.value })} />
+        </Field>
+      </div>
+    </FormDialog>
   );
 }
 

@@ -58,4 +58,9 @@ export async function advance(ms: number) {
   await act(async () => {
     await vi.advanceTimersByTimeAsync(ms);
   });
+  // Preact's act flushes the renders and effects queued so far once: the replies those effects
+  // asked for settle in a second round.
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(0);
+  });
 }

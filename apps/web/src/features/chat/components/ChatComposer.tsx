@@ -8,6 +8,7 @@ import { toast } from '../../../lib/toast.ts';
 import { stopReply } from '../controller/run.ts';
 import { sendMessage } from '../controller/turns.ts';
 import { useImageUpload } from '../hooks/useImageUpload.ts';
+import { useToolList } from '../hooks/useToolList.ts';
 import { capText, inputCap, textLength } from '../logic/input-cap.ts';
 import { IMAGE_ACCEPT } from '../logic/images.ts';
 import { Composer } from '../../../components/Composer.tsx';
@@ -17,6 +18,7 @@ import { useCurrentFeature } from '../stores/model-store.ts';
 import { useSearchFor, useWebSearch } from '../stores/search-store.ts';
 import { useChatUi } from '../stores/ui-store.ts';
 import { ImageStrip } from './ImageStrip.tsx';
+import { ToolMenu } from './ToolMenu.tsx';
 import { VoiceButton } from './VoiceButton.tsx';
 import { opensPromptStore, PromptStoreButton, usePromptPicker } from '../../../components/prompts/PromptStoreButton.tsx';
 
@@ -39,6 +41,9 @@ export function ChatComposer({ mobile, onSent }: { mobile: boolean; onSent(): vo
   const fileRef = useRef<HTMLInputElement>(null);
   const search = useSearchFor(feature?.code);
   const searchOn = useWebSearch((s) => s.on);
+  const hasTools = useToolList(feature?.code).list.length > 0;
+  // On a phone the buttons share the one row with the text: with four or more, the long placeholder would wrap and be cut.
+  const crowded = mobile && 3 + (feature?.vision ? 1 : 0) + (search ? 1 : 0) + (hasTools ? 1 : 0) >= 4;
 
   const applyCap = (value: string) => {
     // SPEC §3 prompt store: a `/` typed at the start opens it.
@@ -162,7 +167,7 @@ export function ChatComposer({ mobile, onSent }: { mobile: boolean; onSent(): vo
       generating={generating}
       sendDisabled={blank}
       label={t('input')}
-      placeholder={t('placeholder', { name: robotName })}
+      placeholder={crowded ? t('placeholderShort') : t('placeholder', { name: robotName })}
       header={<ImageStrip />}
       tools={
         <>
@@ -171,6 +176,7 @@ export function ChatComposer({ mobile, onSent }: { mobile: boolean; onSent(): vo
           <PromptStoreButton onPick={applyCap} disabled={generating} />
           {translateButton}
           {searchButton}
+          <ToolMenu model={feature?.code} mobile={mobile} disabled={generating} />
         </>
       }
       aside={counter || undefined}

@@ -11,6 +11,7 @@ import { MessageActions } from './MessageActions.tsx';
 import { linkCitations } from '../logic/citations.ts';
 import { RobotAvatar } from '../../../components/RobotAvatar.tsx';
 import { ThinkingBlock } from './ThinkingBlock.tsx';
+import { ToolSteps } from './ToolSteps.tsx';
 
 // Shown only on replies that searched the web or have branches: downloaded when one is on screen.
 const ReplySources = lazy(() => import('./ReplySources.tsx').then((m) => ({ default: m.ReplySources })));
@@ -51,12 +52,16 @@ function ReplyBody({ item, showRetry }: { item: ChatItem; showRetry: boolean }) 
   const sources = item.search?.sources;
   const text = live ?? (sources?.length ? linkCitations(item.text, sources) : item.text);
   const thinking = liveThinking ?? (item.thinking ? { text: item.thinking, ms: item.thinkingMs ?? 0, startedAt: undefined } : null);
+  const tools = item.tools?.length ? item.tools : null;
+  // A call in flight shows its own spinner.
+  const callInFlight = !!tools?.some((s) => s.status === 'running' || s.status === 'confirm');
   return (
     <>
       {thinking && <ThinkingBlock text={thinking.text} ms={thinking.ms} startedAt={thinking.startedAt} />}
+      {tools && <ToolSteps steps={tools} live={item.loading} model={item.model} />}
       {text ? (
         <ReplyMarkdown text={text} streaming={live !== null} />
-      ) : item.loading && !thinking ? (
+      ) : item.loading && !thinking && !callInFlight ? (
         item.searching ? (
           <Suspense fallback={<Thinking />}>
             <Searching />

@@ -13,7 +13,8 @@ import type { Group } from '../types.ts';
 import { loadHistory, newGroup } from './groups.ts';
 import { CHAT_RUN, chatRun } from './run.ts';
 import { followThinking } from './thinking.ts';
-import { settleReply, type ChatResumeContext } from './turns.ts';
+import { followTools } from './tools.ts';
+import { both, settleReply, type ChatResumeContext } from './turns.ts';
 
 const t = (key: string) => i18n.t(`chat:${key}`);
 
@@ -52,7 +53,7 @@ export async function resumeReply(record: ResumeRecord<ChatResumeContext>): Prom
   useChat.setState({ chatList: [...list, ...(q ? [q] : []), reply], generating: true });
   streamStore.start(reply.key);
 
-  const run = resumeRun<ChatStreamEvent>({ kind: CHAT_RUN, stop: stopTurn, onText: (text) => streamStore.set(text), onEvent: followThinking() }, record);
+  const run = resumeRun<ChatStreamEvent>({ kind: CHAT_RUN, stop: stopTurn, onText: (text) => streamStore.set(text), onEvent: both(followThinking(), followTools(reply.key)) }, record);
   const outcome = await run.settled;
   if (outcome.kind === 'gone' || (outcome.kind === 'error' && outcome.event === null) || (outcome.kind === 'cut' && !outcome.text)) {
     // Nothing live to show: the history has the reply.

@@ -14,6 +14,8 @@ import { currentFeature } from '../stores/model-store.ts';
 import { wantsSearch } from '../stores/search-store.ts';
 import { streamStore } from '../stores/stream-store.ts';
 import { followThinking } from './thinking.ts';
+import { followTools, toolsForTurn } from './tools.ts';
+import { useToolStore } from '../stores/tool-store.ts';
 import type { ChatItem } from '../types.ts';
 import '../locales.ts';
 import { loadGroups, loadHistory } from './groups.ts';
@@ -193,6 +195,8 @@ async function runTurn({ input, images, retry, start: requested, base, parentId,
   const shown = input.trim() ? input : (start?.display ?? input);
   const question = retry ? null : draftMessage({ inversion: true, text: shown, images, model: feature.code });
   const search = wantsSearch(feature.code);
+  // The tools picked for this conversation that the model offers (issue 31).
+  const tools = toolsForTurn(groupUuid, feature.code);
   const reply = draftMessage({ inversion: false, loading: true, model: feature.code, ...(search ? { searching: true } : {}) });
   if (question && start) startsOf.set(question.key, start);
   useChat.setState({ chatList: [...list, ...(question ? [question] : []), reply], listOf: groupUuid, generating: true });
@@ -211,19 +215,23 @@ async function runTurn({ input, images, retry, start: requested, base, parentId,
         retry,
         usingContext: chat.usingContext,
         ...(search ? { search: true } : {}),
+        ...(tools.length ? { tools } : {}),
         ...first,
         ...(follows !== undefined ? { parentId: follows } : {}),
         ...(retry && messageId !== undefined ? { messageId } : {}),
       }),
     onPrepared(prepared) {
       uuid = prepared.uuid;
-      if (isNewGroup) promoteNewGroup(prepared.uuid, shown, feature.code, start);
+      if (isNewGroup) {
+        promoteNewGroup(prepared.uuid, shown, feature.code, start);
+        useToolStore.getState().adopt(prepared.uuid, tools);
+      }
     },
     stream: (prepared) => streamTarget(prepared.secret, feature.code, images),
     stop: stopTurn,
     context: (prepared): ChatResumeContext => ({ uuid: prepared.uuid, question: question ? shown : '', images, model: feature.code, scope: getGroupScope(), retry }),
     onText: (text) => streamStore.set(text),
-    onEvent: followThinking(),
+    onEvent: both(followThinking(), followTools(reply.key)),
   });
   const outcome = await run.settled;
 
@@ -238,6 +246,14 @@ async function runTurn({ input, images, retry, start: requested, base, parentId,
   }
   return settleReply(outcome, { replyKey: reply.key, questionKey: question?.key ?? null, uuid, isNewGroup });
 }
+
+/** One `onEvent` made of two. */
+export const both =
+  <E>(a: (e: E) => void, b: (e: E) => void) =>
+  (e: E) => {
+    a(e);
+    b(e);
+  };
 
 /** Shows how a reply ended (ids, stopped, error) and brings the group list and ids in step. */
 export function settleReply(outcome: RunOutcome<ChatStreamEvent>, turn: { replyKey: string; questionKey: string | null; uuid: number; isNewGroup: boolean }): boolean {

@@ -20,6 +20,7 @@ export const fromServerMessage = (m: ChatMessage): ChatItem => ({
   status: m.status,
   ...(m.search ? { search: m.search } : {}),
   ...(m.thinking ? { thinking: m.thinking, thinkingMs: m.thinkingMs ?? null } : {}),
+  ...(m.tools?.length ? { tools: m.tools } : {}),
 });
 
 export const fromServerGroup = (g: ChatGroup): Group => ({

@@ -1,4 +1,7 @@
-import type { ChatGroup, ChatMessage, Feature, GlobalConfigFields, WebsiteInfoReply } from '@app/shared';
+import { createElement, type ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ChatGroup, ChatMessage, ChatToolOption, Feature, GlobalConfigFields, WebsiteInfoReply } from '@app/shared';
+import { bindToolLists, toolKeys } from '../hooks/useToolList.ts';
 import { useSession, type GlobalConfig } from '../../../lib/session.ts';
 import { tokenStore } from '../../../lib/storage.ts';
 
@@ -61,3 +64,21 @@ export function session({ token = 'tok', features = [feature()] }: { token?: str
   const website = { features, website: {}, demo: { llm: false } } as unknown as WebsiteInfoReply;
   useSession.setState({ token, globalConfig, website, ready: true, loginOpen: false, dialog: null, userInfo: null });
 }
+
+/** A query client for one test (no retries), bound as the client the tool lists are read from. */
+export function queryClient(): QueryClient {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  bindToolLists(client);
+  return client;
+}
+
+/** The tools `model` offers the signed-in user ('tok' unless said), as if fetched just now. */
+export function seedToolList(client: QueryClient, model: string, list: ChatToolOption[], token = 'tok') {
+  client.setQueryData(toolKeys.list(model, token), list);
+}
+
+/** A wrapper for `render` that provides `client`. */
+export const withQueries = (client: QueryClient) =>
+  function Queries({ children }: { children: ReactNode }) {
+    return createElement(QueryClientProvider, { client }, children);
+  };

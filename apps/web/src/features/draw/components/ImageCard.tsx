@@ -40,25 +40,35 @@ export function ImageActions({ image, className }: { image: DrawImageView; class
   );
 }
 
+type Thumbable = { thumb_url: string; url: string; width: number; height: number; prompt: string };
+
+/** A lazy thumbnail (small file first, the full one where the screen is wide) that opens the preview. */
+export function ImageThumb({ image, sizes, className, onOpen }: { image: Thumbable; sizes: string; className: string; onOpen(): void }) {
+  const { t } = useTranslation('draw');
+  return (
+    <button type="button" onClick={onOpen} className="block w-full bg-neutral-100 dark:bg-neutral-800" aria-label={t('image.open', { prompt: image.prompt.slice(0, 40) })}>
+      <img
+        src={image.thumb_url}
+        srcSet={srcSetOf(image)}
+        sizes={sizes}
+        width={image.width}
+        height={image.height}
+        loading="lazy"
+        decoding="async"
+        alt={image.prompt.slice(0, 80)}
+        className={className}
+      />
+    </button>
+  );
+}
+
 /** One image in a grid: a lazy thumbnail that opens the preview, its prompt and actions. */
 export function ImageCard({ image, onOpen }: { image: DrawImageView; onOpen(img: DrawImageView): void }) {
   const { t } = useTranslation('draw');
   return (
     <li className="overflow-hidden rounded-xl border border-neutral-200/70 bg-white dark:border-neutral-800 dark:bg-neutral-900">
       <div className="relative">
-        <button type="button" onClick={() => onOpen(image)} className="block w-full bg-neutral-100 dark:bg-neutral-800" aria-label={t('image.open', { prompt: image.prompt.slice(0, 40) })}>
-          <img
-            src={image.thumb_url}
-            srcSet={srcSetOf(image)}
-            sizes="(max-width: 640px) 50vw, 280px"
-            width={image.width}
-            height={image.height}
-            loading="lazy"
-            decoding="async"
-            alt={image.prompt.slice(0, 80)}
-            className="aspect-square w-full object-cover"
-          />
-        </button>
+        <ImageThumb image={image} sizes="(max-width: 640px) 50vw, 280px" className="aspect-square w-full object-cover" onOpen={() => onOpen(image)} />
         {/* Beside the button, not in it: the button's name (打开…) would not contain this visible text. */}
         {image.public && <span className="pointer-events-none absolute top-2 right-2 rounded-full bg-black/60 px-2 py-0.5 text-[11px] text-white">{t('image.public')}</span>}
       </div>

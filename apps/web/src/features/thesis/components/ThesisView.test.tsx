@@ -1,22 +1,26 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ThesisDetail } from '@app/shared';
 import * as api from '../api.ts';
 import '../locales.ts';
 import { ThesisView } from './ThesisView.tsx';
 
-vi.mock('../api.ts', () => ({
+vi.mock('../api.ts', async (importOriginal) => ({
+  thesisKeys: (await importOriginal<typeof import('../api.ts')>()).thesisKeys,
+  watchUrl: (id: number) => `/api/thesis/watch?id=${id}`,
   fetchThesis: vi.fn(),
   cancelWriting: vi.fn(),
-  // The writing stream stays open until the view goes away.
-  watchWriting: vi.fn((_id: number, _on: unknown, signal: AbortSignal) => new Promise((resolve) => signal.addEventListener('abort', () => resolve({ kind: 'aborted' })))),
+  prepareOutline: vi.fn(),
+  stopOutline: vi.fn(),
   deleteThesis: vi.fn(),
   downloadExport: vi.fn(),
   rewriteSection: vi.fn(),
   saveOutline: vi.fn(),
   startWriting: vi.fn(),
-  streamOutline: vi.fn(),
 }));
+// The writing progress stream stays quiet here.
+vi.mock('../../../lib/useJobProgress.ts', () => ({ useJobProgress: vi.fn() }));
 
 const detail = (patch: Partial<ThesisDetail> = {}): ThesisDetail => ({
   id: 1,
@@ -60,7 +64,12 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const view = () => render(<ThesisView id={1} autoOutline={false} orders={[]} onBack={vi.fn()} onChanged={vi.fn()} />);
+const view = () =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <ThesisView id={1} autoOutline={false} orders={[]} onBack={vi.fn()} />
+    </QueryClientProvider>,
+  );
 
 describe('thesis view: stopping the writing', () => {
   it('asks first and says what a stop keeps and charges; stops only when confirmed', async () => {

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, FileDown, FileText, FileType, Loader2, Square, Trash2 } from 'lucide-react';
-import { thesisCost, type ThesisDetail, type ThesisOrderItem } from '@app/shared';
+import { thesisCost, type ThesisOrderItem } from '@app/shared';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { cancelWriting, deleteThesis, downloadExport, fetchThesis, rewriteSection, saveOutline, startWriting, streamOutline, watchWriting } from '../api.ts';
-import { mergeDelta } from '../live-text.ts';
+import { downloadExport } from '../api.ts';
+import { useThesisView } from '../controller/useThesisView.ts';
 import { OutlineEditor } from './OutlineEditor.tsx';
 import { SectionList } from './SectionList.tsx';
 import { card, primaryButton, secondaryButton } from './styles.ts';
@@ -16,99 +16,16 @@ interface Props {
   autoOutline: boolean;
   orders: ThesisOrderItem[];
   onBack(): void;
-  onChanged(): void;
 }
 
 /** One thesis: its outline (generated, then edited), its sections as they are written, its exports. */
-export function ThesisView({ id, autoOutline, orders, onBack, onChanged }: Props) {
+export function ThesisView({ id, autoOutline, orders, onBack }: Props) {
   const { t } = useTranslation('thesis');
-  const [detail, setDetail] = useState<ThesisDetail | null>(null);
-  const [outlineText, setOutlineText] = useState<string | null>(null);
-  const [live, setLive] = useState<{ key: string | null; text: string }>({ key: null, text: '' });
-  const [busy, setBusy] = useState(false);
+  const c = useThesisView(id, autoOutline);
+  const { detail, outlineText, live, writing, busy } = c;
   const [exporting, setExporting] = useState<'docx' | 'pdf' | 'md' | null>(null);
   const [payBy, setPayBy] = useState('');
   const [confirm, setConfirm] = useState<{ kind: 'delete' } | { kind: 'stop' } | { kind: 'rewrite'; key: string; title: string; chars: number } | null>(null);
-  const started = useRef(false);
-
-  const reload = useCallback(async () => {
-    try {
-      setDetail(await fetchThesis(id));
-    } catch {
-      // shown by the http client
-    }
-  }, [id]);
-
-  useEffect(() => {
-    setDetail(null);
-    setOutlineText(null);
-    started.current = false;
-    void reload();
-  }, [reload]);
-
-  const generate = useCallback(async () => {
-    const ctrl = new AbortController();
-    setOutlineText('');
-    try {
-      const end = await streamOutline(
-        id,
-        (e) => {
-          if (e.type === 'delta' || e.type === 'resume') setOutlineText((s) => (e.type === 'resume' ? e.text : (s ?? '') + e.text));
-          else if (e.type === 'error') toast.error(e.message);
-        },
-        ctrl.signal,
-      );
-      if (end.kind === 'failed') toast.error(end.message);
-    } catch {
-      // the prepare's refusal was shown
-    }
-    setOutlineText(null);
-    await reload();
-    onChanged();
-  }, [id, reload, onChanged]);
-
-  useEffect(() => {
-    if (autoOutline && detail?.status === 'draft' && !started.current) {
-      started.current = true;
-      void generate();
-    }
-  }, [autoOutline, detail?.status, generate]);
-
-  // While a job writes: its progress, reopened where it is after a reload or a cut connection.
-  const writing = detail?.status === 'writing';
-  useEffect(() => {
-    if (!writing) return;
-    const ctrl = new AbortController();
-    let ended = false;
-    const open = async () => {
-      while (!ctrl.signal.aborted && !ended) {
-        try {
-          await watchWriting(
-            id,
-            (e) => {
-              if (e.type === 'job.snapshot') setLive({ key: e.key, text: e.text });
-              else if (e.type === 'section') setLive({ key: e.key, text: '' });
-              else if (e.type === 'delta') setLive((l) => mergeDelta(l, e));
-              else if (e.type === 'sync') setLive({ key: e.key, text: e.text });
-              else if (e.type === 'section.done') void reload();
-              else if (e.type === 'retry') toast.info(t('write.retrying'));
-              else if (e.type === 'job.end') {
-                ended = true;
-                if (e.status === 'failed' && e.error) toast.error(e.error);
-                void reload().then(onChanged);
-              }
-            },
-            ctrl.signal,
-          );
-        } catch {
-          // cut: try again below
-        }
-        if (!ended && !ctrl.signal.aborted) await new Promise((r) => setTimeout(r, 2000));
-      }
-    };
-    void open();
-    return () => ctrl.abort();
-  }, [writing, id, reload, onChanged, t]);
 
   if (!detail) return <div className="flex flex-1 items-center justify-center text-sm text-neutral-500">…</div>;
 
@@ -117,16 +34,6 @@ export function ThesisView({ id, autoOutline, orders, onBack, onChanged }: Props
   const allDone = detail.outline?.every((c) => c.sections.every((s) => s.status === 'done')) ?? false;
   const canEdit = detail.status !== 'writing' && outlineText === null;
 
-  const run = async (fn: () => Promise<unknown>) => {
-    setBusy(true);
-    try {
-      await fn();
-    } catch {
-      // shown by the http client
-    } finally {
-      setBusy(false);
-    }
-  };
   const exportAs = (format: 'docx' | 'pdf' | 'md') => {
     setExporting(format);
     void downloadExport(detail.id, format, detail.title)
@@ -188,8 +95,14 @@ export function ThesisView({ id, autoOutline, orders, onBack, onChanged }: Props
       )}
 
       {outlineText !== null && (
-        <section className={card} aria-busy="true">
-          <h3 className="mb-2 text-sm font-semibold">{t('outline.generating')}</h3>
+        <section className={card} aria-busy="true" data-testid="thesis-outline-stream">
+          <div className="mb-2 flex items-center gap-2">
+            <h3 className="flex-1 text-sm font-semibold">{t('outline.generating')}</h3>
+            <button type="button" className={`${secondaryButton} h-8`} disabled={c.outlineState === 'stopping'} onClick={c.stopOutline}>
+              {c.outlineState === 'stopping' ? <Loader2 className="size-3.5 animate-spin" aria-hidden /> : <Square className="size-3.5" aria-hidden />}
+              {c.outlineState === 'stopping' ? t('outline.stopping') : t('outline.stop')}
+            </button>
+          </div>
           <pre className="text-sm leading-7 whitespace-pre-wrap text-neutral-700 dark:text-neutral-300" aria-live="polite">
             {outlineText}
           </pre>
@@ -197,7 +110,7 @@ export function ThesisView({ id, autoOutline, orders, onBack, onChanged }: Props
       )}
 
       {detail.status === 'draft' && outlineText === null && (
-        <button type="button" className={`${primaryButton} self-start`} onClick={() => void generate()}>
+        <button type="button" className={`${primaryButton} self-start`} onClick={c.generate}>
           {t('form.submit')}
         </button>
       )}
@@ -209,7 +122,7 @@ export function ThesisView({ id, autoOutline, orders, onBack, onChanged }: Props
               {t('outline.heading')}
             </h3>
             {!sectionsWritten && (
-              <button type="button" className={`${secondaryButton} h-8`} onClick={() => void generate()}>
+              <button type="button" className={`${secondaryButton} h-8`} onClick={c.generate}>
                 {t('outline.regenerate')}
               </button>
             )}
@@ -218,15 +131,7 @@ export function ThesisView({ id, autoOutline, orders, onBack, onChanged }: Props
             key={detail.updated_at}
             outline={detail.outline}
             busy={busy}
-            onSave={async (o) => {
-              setBusy(true);
-              try {
-                setDetail(await saveOutline(detail.id, o));
-                toast.success(t('outline.saved'));
-              } finally {
-                setBusy(false);
-              }
-            }}
+            onSave={c.saveOutline}
           />
           <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-neutral-100 pt-4 dark:border-neutral-800">
             <label className="flex min-w-0 items-center gap-2 text-sm">
@@ -244,14 +149,7 @@ export function ThesisView({ id, autoOutline, orders, onBack, onChanged }: Props
               type="button"
               className={`${primaryButton} ml-auto`}
               disabled={busy}
-              onClick={() =>
-                void run(async () => {
-                  await startWriting(detail.id, payBy || undefined);
-                  toast.info(t('write.closeHint'));
-                  await reload();
-                  onChanged();
-                })
-              }
+              onClick={() => void c.write(payBy || undefined)}
             >
               {sectionsWritten ? t('write.resume') : t('write.start')}
             </button>
@@ -314,21 +212,11 @@ export function ThesisView({ id, autoOutline, orders, onBack, onChanged }: Props
         cancelLabel={t('cancel')}
         onClose={() => setConfirm(null)}
         onConfirm={() => {
-          const c = confirm;
+          const asked = confirm;
           setConfirm(null);
-          if (c?.kind === 'stop') void run(() => cancelWriting(detail.id).then(() => toast.info(t('write.stopped'))));
-          else if (c?.kind === 'rewrite')
-            void run(async () => {
-              await rewriteSection(detail.id, c.key);
-              await reload();
-            });
-          else
-            void run(async () => {
-              await deleteThesis(detail.id);
-              toast.success(t('remove.done'));
-              onChanged();
-              onBack();
-            });
+          if (asked?.kind === 'stop') void c.stopWriting();
+          else if (asked?.kind === 'rewrite') void c.rewrite(asked.key);
+          else void c.remove(onBack);
         }}
       />
     </div>

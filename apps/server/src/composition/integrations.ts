@@ -10,16 +10,14 @@ import type { SmsProvider } from '../providers/sms/types.ts';
 import { createStorageProvider } from '../providers/storage/index.ts';
 import type { StorageProvider } from '../providers/storage/types.ts';
 import { createWechatProvider, NoWechat, type WechatProvider } from '../providers/wechat/index.ts';
-import type { AppContext } from './context.ts';
-import { badRequest } from './errors.ts';
-import { ALL_FIELDS, internalUrlMessage } from './integration-fields.ts';
-import { guardedFetch, internalAddressOf, resolveWithDns, type ConnectGuard, type HostResolver } from './safe-fetch.ts';
-import { createSecretBox, type SecretBox } from './secret-box.ts';
+import type { AppContext } from '../core/context.ts';
+import { badRequest } from '../core/errors.ts';
+import { ALL_FIELDS, internalUrlMessage, kindOf, SETTING_LABEL, type IntegrationKind as Kind } from '../core/integration-fields.ts';
+import { guardedFetch, internalAddressOf, resolveWithDns, type ConnectGuard, type HostResolver } from '../core/safe-fetch.ts';
+import { createSecretBox, type SecretBox } from '../core/secret-box.ts';
 
 /** Published after a change of the console's integration settings: every instance rebuilds its providers. */
 export const INTEGRATIONS_CHANGED = 'integrations:changed';
-/** The additional-data label of a sealed integration setting (a model key does not open as one, nor the reverse). */
-export const SETTING_LABEL = 'integration_setting';
 
 /** The providers one instance uses now; rebuilt from the environment plus the console's settings. */
 export interface LiveProviders {
@@ -29,8 +27,6 @@ export interface LiveProviders {
   pay: PayProviders;
 }
 
-type Kind = 'sms' | 'wechat' | 'storage' | 'pay';
-export const kindOf = (group: IntegrationGroupId): Kind => (group.startsWith('pay_') ? 'pay' : (group as Kind));
 const KINDS: readonly Kind[] = ['sms', 'wechat', 'storage', 'pay'];
 
 /** The payment gateways of the settings; the sandbox follows the app clock (tests move it). `doFetch`: how the gateways are called. */
@@ -186,6 +182,11 @@ export class Integrations {
       case 'pay':
         return buildPay(this.ctx, env, this.base.pay.sandbox, this.fetch);
     }
+  }
+
+  /** The payment gateways `env` makes, with the live sandbox (the console's test of a sandbox setting). */
+  payFor(env: Env): PayProviders {
+    return buildPay(this.ctx, env, this.ctx.pay.sandbox);
   }
 
   /** True when some setting of `kind` is set in the console. */
