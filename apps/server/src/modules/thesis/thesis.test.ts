@@ -63,6 +63,22 @@ async function watch(id: number, token = alice) {
 
 const untilNotWriting = (id: number) => waitFor(async () => (await thesisRow(id)).status !== 'writing', 10_000);
 
+/**
+ * A second instance that writes at `delayMs` a piece. This instance's worker waits while it is
+ * open, so the jobs run there and nowhere else (on PostgreSQL both would poll the same table).
+ */
+async function slowInstance(delayMs: number) {
+  const slow = await createTestApp({ shareWith: t, turns: fast, env: { LLM_OFFLINE_DELAY_MS: String(delayMs) } });
+  await t.turns.jobs.close();
+  const closeSlow = slow.close;
+  return Object.assign(slow, {
+    close: async () => {
+      await closeSlow();
+      await t.turns.jobs.start();
+    },
+  });
+}
+
 describe('thesis writing', () => {
   it('refuses bad input with a Chinese message and saves nothing; needs a token', async () => {
     for (const body of [
@@ -227,11 +243,10 @@ describe('thesis writing', () => {
 
   it('a watcher that opens mid-section gets the exact text: the snapshot, a sync of the whole text, then pieces at their place', async () => {
     await setBalance(t, aliceId, { base3: 10 });
-    const slow = await createTestApp({ shareWith: t, turns: fast, env: { LLM_OFFLINE_DELAY_MS: '3' } });
+    const slow = await slowInstance(3);
     try {
       const id = await create();
       await outline(id);
-      await t.turns.jobs.close(); // the slow instance writes
       await slow.call('POST', '/api/thesis/write', { token: alice, body: { id } });
       await waitFor(async () => (await thesisRow(id)).status === 'writing');
       await new Promise((r) => setTimeout(r, 400));
@@ -258,13 +273,12 @@ describe('thesis writing', () => {
       await untilNotWriting(id);
     } finally {
       await slow.close();
-      await t.turns.jobs.start();
     }
   });
 
   it('stops when asked: what was written so far (the abstract, finished sections, the streamed part of the one in progress) is kept and charged, never more than held; another user cannot stop it', async () => {
     await setBalance(t, aliceId, { base3: 20 });
-    const slow = await createTestApp({ shareWith: t, turns: fast, env: { LLM_OFFLINE_DELAY_MS: '3' } });
+    const slow = await slowInstance(3);
     try {
       const id = await create(alice, { ...brief, length: 9000 });
       await outline(id);
@@ -282,7 +296,8 @@ describe('thesis writing', () => {
       expect(sections.every((s: { status: string; text: string }) => (s.status === 'done' || s.status === 'stopped') === s.text.length > 0)).toBe(true);
       expect(d.charged).toBe(Math.min(held, Math.ceil((d.abstract.length + d.keywords.length + d.abstract_en.length + d.keywords_en.length + written) / 1000)));
       expect(await model3(aliceId)).toBe(20 - d.charged);
-      // Written again later: only what is missing.
+      // Written again later (here): only what is missing.
+      await slow.close();
       const again = await t.call('POST', '/api/thesis/write', { token: alice, body: { id } });
       expect(again.body.code).toBe(200);
       expect(again.body.data.held).toBeLessThan(held + 1);
@@ -296,7 +311,7 @@ describe('thesis writing', () => {
   it('a stop while the first section streams: the abstract and the streamed text are kept and charged by their length, the ledger agrees; writing again finishes it', async () => {
     await setBalance(t, aliceId, { base3: 10 });
     // Slow enough that the stop lands mid-section (the step checks for it once a second).
-    const slow = await createTestApp({ shareWith: t, turns: fast, env: { LLM_OFFLINE_DELAY_MS: '20' } });
+    const slow = await slowInstance(20);
     try {
       const id = await create();
       await outline(id);
@@ -346,8 +361,8 @@ describe('thesis writing', () => {
       const md = await t.app.inject({ method: 'GET', url: `/api/thesis/export?id=${id}&format=md`, headers: { authorization: `Bearer ${alice}` } });
       expect(md.body).toContain(d.abstract);
       expect(md.body).toContain(first.text);
-      // Writing again writes the stopped section and the rest, charged for what it writes. The slow
-      // instance stops first: its worker would otherwise take the job at 20 ms a piece (about 20 s).
+      // Writing again writes the stopped section and the rest, charged for what it writes, here: the
+      // slow instance would take 20 ms a piece (about 20 s).
       await slow.close();
       const again = await t.call('POST', '/api/thesis/write', { token: alice, body: { id } });
       expect(again.body.code).toBe(200);
