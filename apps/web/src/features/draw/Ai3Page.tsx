@@ -74,9 +74,9 @@ export default function Ai3Page() {
           <p className="mt-1 text-xs text-neutral-500 dark:text-neutral-400">{t('ai3.referenceHint')}</p>
         </div>
       )}
-      <ChipGroup label={t('form.size')} options={types.data?.sizes ?? []} value={size} onChange={(v) => setSize((DRAW_SIZES as readonly string[]).includes(v) ? (v as DrawSize) : 'square')} />
-      <ChipGroup label={t('form.quality')} options={types.data?.qualities ?? []} value={quality} onChange={(v) => setQuality(v === 'hd' ? 'hd' : 'standard')} />
-      <ChipGroup label={t('form.style')} options={types.data?.styles ?? []} value={style} onChange={(v) => setStyle(v === 'natural' ? 'natural' : 'vivid')} />
+      <ChipGroup label={t('form.size')} options={types.data?.sizes ?? []} pending={types.data ? 0 : DRAW_SIZES.length} value={size} onChange={(v) => setSize((DRAW_SIZES as readonly string[]).includes(v) ? (v as DrawSize) : 'square')} />
+      <ChipGroup label={t('form.quality')} options={types.data?.qualities ?? []} pending={types.data ? 0 : 2} value={quality} onChange={(v) => setQuality(v === 'hd' ? 'hd' : 'standard')} />
+      <ChipGroup label={t('form.style')} options={types.data?.styles ?? []} pending={types.data ? 0 : 2} value={style} onChange={(v) => setStyle(v === 'natural' ? 'natural' : 'vivid')} />
       <SubmitBar cost={types.data?.costs.dalle3 ?? 2} busy={draw.isPending} disabled={!english.trim()} onSubmit={submit} />
     </div>
   );

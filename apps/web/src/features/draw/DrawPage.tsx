@@ -64,12 +64,12 @@ export default function DrawPage() {
           setType(pick(DRAW_TYPES, e.type, 'general'));
         }}
       />
-      {mode === 'basic' && <ChipGroup label={t('form.type')} options={types.data?.types ?? []} value={type} onChange={(v) => setType(pick(DRAW_TYPES, v, 'general'))} />}
-      <ChipGroup label={t('form.size')} options={types.data?.sizes ?? []} value={size} onChange={(v) => setSize(pick(DRAW_SIZES, v, 'square'))} />
+      {mode === 'basic' && <ChipGroup label={t('form.type')} options={types.data?.types ?? []} pending={types.data ? 0 : DRAW_TYPES.length} value={type} onChange={(v) => setType(pick(DRAW_TYPES, v, 'general'))} />}
+      <ChipGroup label={t('form.size')} options={types.data?.sizes ?? []} pending={types.data ? 0 : DRAW_SIZES.length} value={size} onChange={(v) => setSize(pick(DRAW_SIZES, v, 'square'))} />
       {mode === 'dalle3' && (
         <>
-          <ChipGroup label={t('form.quality')} options={types.data?.qualities ?? []} value={quality} onChange={(v) => setQuality(v === 'hd' ? 'hd' : 'standard')} />
-          <ChipGroup label={t('form.style')} options={types.data?.styles ?? []} value={style} onChange={(v) => setStyle(v === 'natural' ? 'natural' : 'vivid')} />
+          <ChipGroup label={t('form.quality')} options={types.data?.qualities ?? []} pending={types.data ? 0 : 2} value={quality} onChange={(v) => setQuality(v === 'hd' ? 'hd' : 'standard')} />
+          <ChipGroup label={t('form.style')} options={types.data?.styles ?? []} pending={types.data ? 0 : 2} value={style} onChange={(v) => setStyle(v === 'natural' ? 'natural' : 'vivid')} />
         </>
       )}
       <ChipGroup label={t('form.count')} options={['1', '2', '4'].map((v) => ({ value: v, label: v }))} value={n} onChange={setN} />

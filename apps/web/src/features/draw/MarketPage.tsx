@@ -38,7 +38,7 @@ export default function MarketPage() {
           <p className="mt-1 text-sm text-neutral-500 dark:text-neutral-400">{t('market.subtitle')}</p>
         </div>
         <div className="mb-4">
-          <ChipGroup label={t('market.filter')} options={[{ value: 'all', label: t('market.all') }, ...(types.data?.types ?? [])]} value={type} onChange={setType} />
+          <ChipGroup label={t('market.filter')} options={[{ value: 'all', label: t('market.all') }, ...(types.data?.types ?? [])]} pending={types.data ? 0 : 3} value={type} onChange={setType} />
         </div>
         {market.isPending ? (
           <div className="columns-2 gap-3 sm:columns-3 lg:columns-4" aria-hidden>

@@ -22,9 +22,12 @@ export function DrawShell({ title, subtitle, offline, form, children, testId }: 
           </div>
           {offline && <OfflineBadge long />}
         </div>
-        {offline && <p className="mb-3 text-xs text-amber-700 md:hidden dark:text-amber-400">{t('offlineHint')}</p>}
         <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
-          <section className="w-full shrink-0 rounded-2xl border border-neutral-200/70 bg-white p-4 shadow-sm lg:sticky lg:top-6 lg:w-[380px] dark:border-neutral-800 dark:bg-neutral-900">{form}</section>
+          <section className="w-full shrink-0 rounded-2xl border border-neutral-200/70 bg-white p-4 shadow-sm lg:sticky lg:top-6 lg:w-[380px] dark:border-neutral-800 dark:bg-neutral-900">
+            {form}
+            {/* Under the form on a phone: it arrives with the image types and would push the whole form down above it. */}
+            {offline && <p className="mt-3 text-xs text-amber-700 md:hidden dark:text-amber-400">{t('offlineHint')}</p>}
+          </section>
           <div className="min-w-0 flex-1 space-y-8">{children}</div>
         </div>
       </div>

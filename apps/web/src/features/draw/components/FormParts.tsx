@@ -30,8 +30,11 @@ export function PromptBox({ label, value, onChange, placeholder, rows = 4, max =
   );
 }
 
-/** A row of chips, one of which is chosen (a radio group). */
-export function ChipGroup({ label, options, value, onChange }: { label: string; options: { value: string; label: string }[]; value: string; onChange(v: string): void }) {
+/** A chip's place while its options load, so the form keeps its height when they arrive. */
+const chipPlaceholder = 'h-8 w-16 animate-pulse rounded-lg bg-neutral-200/70 dark:bg-neutral-800';
+
+/** A row of chips, one of which is chosen (a radio group); `pending` placeholders stand for options still loading. */
+export function ChipGroup({ label, options, value, onChange, pending = 0 }: { label: string; options: { value: string; label: string }[]; value: string; onChange(v: string): void; pending?: number }) {
   const id = useId();
   return (
     <div role="radiogroup" aria-labelledby={id}>
@@ -56,6 +59,9 @@ export function ChipGroup({ label, options, value, onChange }: { label: string; 
             {o.label}
           </button>
         ))}
+        {Array.from({ length: pending }, (_, i) => (
+          <span key={i} className={chipPlaceholder} aria-hidden />
+        ))}
       </div>
     </div>
   );
@@ -65,7 +71,8 @@ export function ChipGroup({ label, options, value, onChange }: { label: string; 
 export function Examples({ list, onPick }: { list: DrawExample[] | undefined; onPick(e: DrawExample): void }) {
   const { t } = useTranslation('draw');
   const labelId = useId();
-  if (!list?.length) return null;
+  if (!list) return <ExamplesPlaceholder />;
+  if (!list.length) return null;
   return (
     <div role="group" aria-labelledby={labelId}>
       <span id={labelId} className={fieldLabel}>
@@ -87,6 +94,23 @@ export function Examples({ list, onPick }: { list: DrawExample[] | undefined; on
           </li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/** The examples' place while they load: a label and a strip of tiles of their size. */
+function ExamplesPlaceholder() {
+  return (
+    <div aria-hidden data-testid="draw-examples-loading">
+      <span className={clsx(fieldLabel, 'h-5 w-16 animate-pulse rounded bg-neutral-200/70 dark:bg-neutral-800')} />
+      <div className="-mx-1 flex gap-2.5 overflow-hidden px-1 pt-0.5 pb-2">
+        {Array.from({ length: 4 }, (_, i) => (
+          <span key={i} className="flex w-[88px] shrink-0 flex-col gap-1 md:w-24">
+            <span className="block aspect-square w-full animate-pulse rounded-xl bg-neutral-200/70 dark:bg-neutral-800" />
+            <span className="block h-4" />
+          </span>
+        ))}
+      </div>
     </div>
   );
 }
