@@ -204,6 +204,18 @@ function registerErrorHandling(app: FastifyInstance) {
   });
 }
 
+/**
+ * Hashed assets are kept for good; the icons for a day (the loading screen, the sidebar and the tab
+ * each ask for /favicon.svg, and with no-cache each asked the server again on a first visit); the
+ * page, the service worker and the rest are checked every time.
+ */
+export function staticCacheControl(path: string) {
+  const file = path.replaceAll('\\', '/');
+  if (file.includes('/assets/')) return 'public, max-age=31536000, immutable';
+  if (file.endsWith('/favicon.svg') || file.includes('/icons/')) return 'public, max-age=86400';
+  return 'no-cache';
+}
+
 async function registerWeb(app: FastifyInstance, config: AppConfig) {
   const dist = config.webDist ? resolve(config.webDist) : null;
   const hasWeb = !!dist && existsSync(join(dist, 'index.html'));
@@ -217,9 +229,7 @@ async function registerWeb(app: FastifyInstance, config: AppConfig) {
       // The build writes .br/.gz beside each asset (scripts/precompress.mjs).
       preCompressed: true,
       cacheControl: false,
-      setHeaders: (res, path) => {
-        res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
+      setHeaders: (res, path) => res.setHeader('Cache-Control', staticCacheControl(path)),
     });
   }
   app.setNotFoundHandler((req, reply) => {
