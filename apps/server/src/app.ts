@@ -210,7 +210,8 @@ function registerErrorHandling(app: FastifyInstance) {
  * page, the service worker and the rest are checked every time.
  */
 export function staticCacheControl(path: string) {
-  const file = path.replaceAll('\\', '/');
+  // With preCompressed, the path is the .br or .gz file sent.
+  const file = path.replaceAll('\\', '/').replace(/\.(br|gz)$/, '');
   if (file.includes('/assets/')) return 'public, max-age=31536000, immutable';
   if (file.endsWith('/favicon.svg') || file.includes('/icons/')) return 'public, max-age=86400';
   return 'no-cache';
