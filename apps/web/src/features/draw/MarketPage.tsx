@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Download, Images, WandSparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { DrawMarketItem } from '@app/shared';
+import { DRAW_TYPES, type DrawMarketItem } from '@app/shared';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { SidebarToggle } from '../../components/SidebarToggle.tsx';
@@ -38,7 +38,7 @@ export default function MarketPage() {
           <p className="mt-1 text-sm text-neutral-500 dark:text-neutral-400">{t('market.subtitle')}</p>
         </div>
         <div className="mb-4">
-          <ChipGroup label={t('market.filter')} options={[{ value: 'all', label: t('market.all') }, ...(types.data?.types ?? [])]} pending={types.data ? 0 : 3} value={type} onChange={setType} />
+          <ChipGroup label={t('market.filter')} options={[{ value: 'all', label: t('market.all') }, ...(types.data?.types ?? [])]} pending={types.data ? 0 : DRAW_TYPES.length} value={type} onChange={setType} />
         </div>
         {market.isPending ? (
           <div className="columns-2 gap-3 sm:columns-3 lg:columns-4" aria-hidden>
