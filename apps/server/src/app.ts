@@ -230,7 +230,9 @@ async function registerWeb(app: FastifyInstance, config: AppConfig) {
       // The build writes .br/.gz beside each asset (scripts/precompress.mjs).
       preCompressed: true,
       cacheControl: false,
-      setHeaders: (res, path) => res.setHeader('Cache-Control', staticCacheControl(path)),
+      setHeaders: (res, path) => {
+        res.setHeader('Cache-Control', staticCacheControl(path));
+      },
     });
   }
   app.setNotFoundHandler((req, reply) => {
