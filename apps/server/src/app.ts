@@ -217,7 +217,7 @@ export function staticCacheControl(path: string) {
   return 'no-cache';
 }
 
-async function registerWeb(app: FastifyInstance, config: AppConfig) {
+export async function registerWeb(app: FastifyInstance, config: AppConfig) {
   const dist = config.webDist ? resolve(config.webDist) : null;
   const hasWeb = !!dist && existsSync(join(dist, 'index.html'));
   if (hasWeb) {

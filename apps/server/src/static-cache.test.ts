@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { buildApp, staticCacheControl } from './app.ts';
+import Fastify from 'fastify';
+import { registerWeb, staticCacheControl } from './app.ts';
 import { loadConfig } from './config.ts';
 
 describe('caching of the built web app', () => {
@@ -24,7 +25,8 @@ describe('caching of the built web app', () => {
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     writeFileSync(join(dist, 'favicon.svg.br'), brotliCompressSync('<svg xmlns="http://www.w3.org/2000/svg"/>'));
     writeFileSync(join(dist, 'assets', 'a-1234.js'), 'x');
-    const { app } = await buildApp({ config: loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'web-data-')) }, { webDist: dist }) });
+    const app = Fastify();
+    await registerWeb(app, loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'web-data-')) }, { webDist: dist }));
     try {
       const get = (url: string) => app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect((await get('/favicon.svg')).headers['cache-control']).toBe('public, max-age=86400');

@@ -52,8 +52,8 @@ const EMBED_BATCH = 64;
 export class DocumentJobs {
   private running = new Map<number, AbortController>();
   private timer: NodeJS.Timeout | null = null;
-  private claiming = false;
   private closed = false;
+  /** The claim loop in flight, if any (close() waits for it). */
   private filling: Promise<unknown> | null = null;
   private readonly leaseMs: number;
   private readonly maxAttempts: number;
@@ -81,14 +81,10 @@ export class DocumentJobs {
 
   /** Takes up waiting documents while there is room. */
   kick() {
-    if (this.closed || this.claiming) return;
-    this.claiming = true;
+    if (this.closed || this.filling) return;
     this.filling = this.fill()
       .catch((e) => this.ctx.log.error({ err: e }, 'document: claiming a parse failed'))
-      .finally(() => {
-        this.claiming = false;
-        this.filling = null;
-      });
+      .finally(() => (this.filling = null));
   }
 
   private async fill() {
@@ -116,7 +112,7 @@ export class DocumentJobs {
     for (;;) {
       while (this.work.size) await Promise.allSettled([...this.work]);
       await new Promise((r) => setTimeout(r, 5));
-      if (!this.work.size && !this.claiming) {
+      if (!this.work.size && !this.filling) {
         const doc = await this.peek();
         if (!doc) return;
         this.kick();

@@ -16,6 +16,11 @@ import { dataUrl, drawLeft, imageCount, setDraw } from './test-kit.ts';
 let phoneSeq = 0;
 /** A data URL that claims png but holds no image. */
 const NOT_IMAGE = dataUrl(Buffer.from('<html>not an image, just text pretending</html>'));
+/**
+ * Waiting for a task to end moves the test clock: a notify or an advance that lands while a step is
+ * in flight leaves the next poll (1–3 s later) on a clock nobody else moves.
+ */
+const untilTaskEnds = { stepMs: 1000, everyMs: 300, timeoutMs: 10_000 };
 const phone = () => `1390000${String(1000 + phoneSeq++).padStart(4, '0')}`;
 
 /** GETs a stored file through our own /uploads route. */
@@ -184,7 +189,7 @@ describe('drawing offline (no keys)', () => {
     expect((await taskOf(taskId)).status).toBe('running');
     expect((await t.call('GET', `/midjourney/task/${taskId}`, { token: other })).status).toBe(404);
     t.clock.advance(4000);
-    await waitMovingClock(t, async () => (await taskOf(taskId)).status === 'success', { stepMs: 1000, everyMs: 300, timeoutMs: 10_000 });
+    await waitMovingClock(t, async () => (await taskOf(taskId)).status === 'success', untilTaskEnds);
     const done = await taskOf(taskId);
     expect(done).toMatchObject({ status: 'success', progress: 100, charged: 2 });
     expect(done.buttons.map((b: { label: string }) => b.label)).toEqual(expect.arrayContaining(['U1', 'V4']));
@@ -444,7 +449,7 @@ describe('professional drawing against a fake midjourney-proxy (trueai-org editi
     const hook = notifyPath(remote);
     const replies = await Promise.all([t.app.inject({ method: 'POST', url: hook, payload: fake.tasks.get(remote) }), t.app.inject({ method: 'POST', url: hook, payload: fake.tasks.get(remote) })]);
     expect(replies.map((r) => r.statusCode)).toEqual([200, 200]);
-    await waitMovingClock(t, async () => (await taskOf(id)).status === 'success', { stepMs: 1000, everyMs: 300, timeoutMs: 10_000 });
+    await waitMovingClock(t, async () => (await taskOf(id)).status === 'success', untilTaskEnds);
     await t.app.inject({ method: 'POST', url: hook, payload: {} });
     const done = await taskOf(id);
     expect(done).toMatchObject({ status: 'success', progress: 100, charged: 2 });
@@ -538,7 +543,7 @@ describe('professional drawing against a fake midjourney-proxy (trueai-org editi
     expect(fake.submits.at(-1).body.notifyHook).toContain('/midjourney/notify?task=');
     fake.succeed(remote);
     await t.app.inject({ method: 'POST', url: notifyPath(remote), payload: {} });
-    await waitMovingClock(t, async () => (await taskOf(sub.body.data.id)).status === 'success', { stepMs: 1000, everyMs: 300, timeoutMs: 10_000 });
+    await waitMovingClock(t, async () => (await taskOf(sub.body.data.id)).status === 'success', untilTaskEnds);
     const done = await taskOf(sub.body.data.id);
     expect(done).toMatchObject({ charged: 2, progress: 100 });
     expect(done.image.url).toMatch(/^\/uploads\/draw\//);
@@ -557,7 +562,7 @@ describe('professional drawing against a fake midjourney-proxy (trueai-org editi
     expect(fake.submits.at(-1)).toMatchObject({ path: '/mj/submit/describe', body: { base64: png } });
     fake.succeed(remote);
     t.clock.advance(3100);
-    await waitMovingClock(t, async () => (await taskOf(sub.body.data.id)).status === 'success', { stepMs: 1000, everyMs: 300, timeoutMs: 10_000 });
+    await waitMovingClock(t, async () => (await taskOf(sub.body.data.id)).status === 'success', untilTaskEnds);
     const done = await taskOf(sub.body.data.id);
     expect(done).toMatchObject({ prompts: DESCRIBED, image: null, buttons: [], charged: 3 });
     expect(await drawLeft(t, userId)).toBe(before - 3);
@@ -604,13 +609,13 @@ describe('professional drawing against a fake midjourney-proxy (trueai-org editi
     const remote = await remoteOf(sub.body.data.id);
     fake.succeed(remote);
     t.clock.advance(3100);
-    await waitMovingClock(t, async () => (await taskOf(sub.body.data.id)).status === 'success', { stepMs: 1000, everyMs: 300, timeoutMs: 10_000 });
+    await waitMovingClock(t, async () => (await taskOf(sub.body.data.id)).status === 'success', untilTaskEnds);
     const u1 = (await taskOf(sub.body.data.id)).buttons.find((b: { label: string }) => b.label === 'U1');
     const up = await t.call('POST', '/midjourney/action', { token, body: { task_id: sub.body.data.id, custom_id: u1.custom_id } });
     const upRemote = await remoteOf(up.body.data.id);
     fake.succeed(upRemote);
     t.clock.advance(3100);
-    await waitMovingClock(t, async () => (await taskOf(up.body.data.id)).status === 'success', { stepMs: 1000, everyMs: 300, timeoutMs: 10_000 });
+    await waitMovingClock(t, async () => (await taskOf(up.body.data.id)).status === 'success', untilTaskEnds);
     const buttons = (await taskOf(up.body.data.id)).buttons as { custom_id: string; label: string }[];
     const zoom = buttons.find((b) => b.custom_id.includes('::Outpaint::50'))!;
     const pan = buttons.find((b) => b.custom_id.includes('::pan_left'))!;
@@ -631,7 +636,7 @@ describe('professional drawing against a fake midjourney-proxy (trueai-org editi
     expect(fake.submits.find((x) => x.path === '/mj/submit/modal')!.body.prompt).toBe('zoom me --zoom 2');
     fake.succeed(czRemote);
     await t.app.inject({ method: 'POST', url: notifyPath(czRemote), payload: {} });
-    await waitMovingClock(t, async () => (await taskOf(cz.body.data.id)).status === 'success', { stepMs: 1000, everyMs: 300, timeoutMs: 10_000 });
+    await waitMovingClock(t, async () => (await taskOf(cz.body.data.id)).status === 'success', untilTaskEnds);
     expect(await taskOf(cz.body.data.id)).toMatchObject({ charged: 2 });
     expect(fake.submits.filter((x) => x.path === '/mj/submit/modal')).toHaveLength(1);
     expect((await t.call('GET', '/api/draw-image/image-types')).body.data.costs).toMatchObject({ mj_zoom: 2, mj_pan: 2, mj_blend: 2, mj_describe: 3 });

@@ -216,17 +216,15 @@ describe('thesis writing', () => {
 
   it('goes on across a server restart: another instance takes the job over and finishes it, charging once', async () => {
     await setBalance(t, aliceId, { base3: 10 });
-    const a = await createTestApp({ shareWith: t, turns: fast, env: { LLM_OFFLINE_DELAY_MS: '5' } });
     const id = await create();
     await outline(id);
-    await t.turns.jobs.close(); // the job starts on `a`, not on this instance
+    const a = await slowInstance(5); // the job starts there, not on this instance
     const res = await a.call('POST', '/api/thesis/write', { token: alice, body: { id } });
     expect(res.body.code).toBe(200);
     const jobId = res.body.data.job_id as number;
     await waitFor(async () => (await t.ctx.db.select().from(thesisSections).where(and(eq(thesisSections.thesisId, id), eq(thesisSections.status, 'done')))).length > 0);
-    await a.close(); // the instance goes away mid-job
+    await a.close(); // the instance goes away mid-job; this one takes the job over
     t.clock.advance(31_000);
-    await t.turns.jobs.start();
     // A step that failed meanwhile waits its backoff on the test clock: keep time moving.
     const ticking = setInterval(() => t.clock.advance(3_000), 300);
     try {

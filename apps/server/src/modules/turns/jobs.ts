@@ -142,7 +142,6 @@ export class JobRunner {
   private pumping: Promise<void> | null = null;
   private pumpAgain = false;
   private closed = false;
-  private started = false;
   private unsubscribe: (() => Promise<void>)[] = [];
   readonly pollMs: number;
   readonly leaseMs: number;
@@ -161,22 +160,22 @@ export class JobRunner {
     this.handlers.set(handler.kind, handler);
   }
 
+  /** Starts polling; a second call while started does nothing. */
   async start() {
-    if (this.started) return;
-    this.started = true;
+    if (this.timer) return;
     this.closed = false;
-    this.unsubscribe.push(await this.ctx.kv.subscribe(CANCEL_CHANNEL, (id) => this.active.get(Number(id))?.abort()));
-    this.unsubscribe.push(await this.ctx.kv.subscribe(WAKE_CHANNEL, () => this.pump()));
     this.timer = setInterval(() => this.pump(), this.pollMs);
     this.timer.unref();
+    this.unsubscribe.push(await this.ctx.kv.subscribe(CANCEL_CHANNEL, (id) => this.active.get(Number(id))?.abort()));
+    this.unsubscribe.push(await this.ctx.kv.subscribe(WAKE_CHANNEL, () => this.pump()));
     this.pump();
   }
 
   /** Stops stepping: running steps are aborted and their claims given back, so another instance takes them at once. */
   async close() {
-    this.started = false;
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
+    this.timer = null;
     // A claim in flight finishes first: what it took is given back, never launched (see pump).
     await this.pumping;
     for (const c of this.active.values()) c.abort();
