@@ -12,7 +12,7 @@
  * bytes before it move with the machine's load. `node --import tsx bench/lcp-bytes.ts [webDist]`
  * measures another build; LIST=1 lists the files; ROUTES=/talk,/draw picks routes.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
@@ -127,7 +127,9 @@ async function visit(page: Page, path: string, cpu: number): Promise<Visit> {
   const paint = await largestPaint(page);
   if (tracing) {
     traced.add(path);
-    printTraceBreakdown(await browser.stopTracing(), path);
+    const raw = await browser.stopTracing();
+    if (process.env.TRACE_OUT) writeFileSync(join(process.env.TRACE_OUT, `${path.slice(1) || 'root'}-cold.json`), raw);
+    printTraceBreakdown(raw, path);
   }
   const entries = await page.evaluate(() =>
     performance.getEntriesByType('resource').map((e) => ({ url: e.name, end: (e as unknown as { responseEnd: number }).responseEnd })),

@@ -1,13 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
 import '../lib/i18n.ts';
 import { useResolvedTheme } from '../lib/theme.ts';
 import { afterFirstScreen } from '../lib/after-first-screen.ts';
 import { warmOnFirstInput } from '../lib/warm-on-input.ts';
 import { loadSonner, toasterMounted, toasterWanted } from '../lib/toast.ts';
 import './locales.ts';
-import { router } from './router.tsx';
+import { AppRouter, AppRoutes } from './router.tsx';
 import { UpdatePrompt } from '../components/UpdatePrompt.tsx';
 
 const queryClient = new QueryClient({
@@ -49,7 +48,9 @@ function ThemedToaster() {
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <AppRouter>
+        <AppRoutes />
+      </AppRouter>
       <ThemedToaster />
       <UpdatePrompt />
     </QueryClientProvider>

@@ -1,4 +1,15 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Component, Suspense, useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  matchRoutes,
+  Navigate,
+  Router,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  useLocation,
+  useRoutes,
+  type Location,
+  type NavigationType,
+  type RouteObject,
+} from 'react-router';
 import { ComingSoon } from '../components/ComingSoon.tsx';
 import { LoadingScreen } from './layout/BootScreens.tsx';
 import { Layout } from './layout/Layout.tsx';
@@ -8,7 +19,7 @@ import { LAYOUT_ROUTES } from './routes.ts';
 import ServerErrorPage from './screens/ServerErrorPage.tsx';
 
 /** Screens that exist; the others show their title and an honest 即将上线 state. */
-const screens: Record<string, () => Promise<{ default: React.ComponentType }>> = {
+const screens: Record<string, () => Promise<{ default: ComponentType }>> = {
   Chat: () => import('../features/chat/ChatPage.tsx'),
   ChatFile: () => import('../features/document/ChatFilePage.tsx'),
   ChatTemp: () => import('../features/chat/ChatTempPage.tsx'),
@@ -30,13 +41,56 @@ const screens: Record<string, () => Promise<{ default: React.ComponentType }>> =
   View: () => import('../features/slides/ViewPage.tsx'),
 };
 
-const lazyScreen = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+/**
+ * A screen whose code is fetched the first time it is shown. `preload` fetches it; once it is in,
+ * the screen renders at once. Rendered before that (only the first screen of a page load: later
+ * navigations wait for `preload`, see AppRouter), it suspends.
+ */
+export interface LazyScreen {
+  /** Starts the download; null once the code is in. */
+  preload(): Promise<void> | null;
+  Screen: ComponentType;
+}
+
+export function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyScreen {
+  let Loaded: ComponentType | null = null;
+  let failed: { error: unknown } | null = null;
+  let pending: Promise<void> | null = null;
+  const preload = () =>
+    Loaded
+      ? null
+      : (pending ??= load().then(
+          (m) => {
+            Loaded = m.default;
+            failed = null;
+          },
+          (error: unknown) => {
+            // The error screen shows it; the next navigation here downloads again.
+            failed = { error };
+            pending = null;
+          },
+        ));
+  function Screen() {
+    if (Loaded) return <Loaded />;
+    if (failed) throw failed.error;
+    throw preload()!;
+  }
+  return { preload, Screen };
+}
+
+/** The route's element for a screen, and the screen in its `handle` for AppRouter's wait. */
+export const screenRoute = (screen: LazyScreen) => ({
+  element: (
+    <Suspense fallback={<LoadingScreen />}>
+      <screen.Screen />
+    </Suspense>
+  ),
+  handle: { screen },
+});
 
 export const routes: RouteObject[] = [
   {
     element: <Root />,
-    errorElement: <ServerErrorPage />,
-    hydrateFallbackElement: <LoadingScreen />,
     children: [
       {
         path: '/',
@@ -45,21 +99,87 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="/talk" replace /> },
           ...LAYOUT_ROUTES.map((r) => ({
             path: r.path,
-            ...(screens[r.name]
-              ? { lazy: lazyScreen(screens[r.name]!) }
-              : { element: <ComingSoon titleKey={r.titleKey} icon={routeIcon(r.name)} /> }),
+            ...(screens[r.name] ? screenRoute(lazyScreen(screens[r.name]!)) : { element: <ComingSoon titleKey={r.titleKey} icon={routeIcon(r.name)} /> }),
           })),
         ],
       },
-      { path: '/welcome', lazy: lazyScreen(() => import('./screens/WelcomePage.tsx')) },
+      { path: '/welcome', ...screenRoute(lazyScreen(() => import('./screens/WelcomePage.tsx'))) },
       // The admin console: its own chunk, loaded only when /admin is opened.
-      { path: '/admin/*', lazy: lazyScreen(() => import('../features/admin/AdminApp.tsx')) },
-      { path: '/s/:token', lazy: lazyScreen(() => import('../features/shared-conversation/SharedConversationPage.tsx')) },
-      { path: '/404', lazy: lazyScreen(() => import('./screens/NotFoundPage.tsx')) },
+      { path: '/admin/*', ...screenRoute(lazyScreen(() => import('../features/admin/AdminApp.tsx'))) },
+      { path: '/s/:token', ...screenRoute(lazyScreen(() => import('../features/shared-conversation/SharedConversationPage.tsx'))) },
+      { path: '/404', ...screenRoute(lazyScreen(() => import('./screens/NotFoundPage.tsx'))) },
       { path: '/500', element: <ServerErrorPage /> },
       { path: '*', element: <Navigate to="/talk" replace /> },
     ],
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** Downloads the screens `location` shows; null when they are all in already. */
+export function loadScreens(location: Pick<Location, 'pathname'>, table: RouteObject[] = routes): Promise<void> | null {
+  const waits = (matchRoutes(table, location) ?? []).map((m) => (m.route.handle as { screen?: LazyScreen } | undefined)?.screen?.preload());
+  const pending = waits.filter((w): w is Promise<void> => !!w);
+  return pending.length ? Promise.all(pending).then(() => {}) : null;
+}
+
+interface Shown {
+  action: NavigationType;
+  location: Location;
+}
+
+/**
+ * The browser router: the address bar's history, shown through react-router's declarative API
+ * (issue 30: the data router's loaders, actions and fetchers are 15 KiB of every first load that
+ * nothing here used). As with the data router's lazy routes, a navigation to a screen whose code
+ * is not in yet keeps the current screen until it is, rather than flashing a loading screen; the
+ * latest navigation wins.
+ */
+export function AppRouter({ table = routes, children }: { table?: RouteObject[]; children: ReactNode }) {
+  const [history] = useState(() => createBrowserHistory({ v5Compat: true }));
+  const [shown, setShown] = useState<Shown>(() => ({ action: history.action, location: history.location }));
+  // The first screen too: the page shows the loading screen until its code is in (nothing half drawn
+  // replaces index.html's first frame).
+  const [first] = useState(() => loadScreens(history.location, table));
+  const [ready, setReady] = useState(!first);
+  useLayoutEffect(() => {
+    let live = true;
+    void first?.then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, [first]);
+  useLayoutEffect(() => {
+    let latest = 0;
+    return history.listen(({ action, location }) => {
+      const n = ++latest;
+      const waiting = loadScreens(location, table);
+      if (!waiting) return setShown({ action, location });
+      void waiting.then(() => n === latest && setShown({ action, location }));
+    });
+  }, [history, table]);
+  if (!ready) return <LoadingScreen />;
+  return (
+    <Router location={shown.location} navigationType={shown.action} navigator={history}>
+      {children}
+    </Router>
+  );
+}
+
+/** A screen that fails to draw (or whose code fails to download) shows the 500 screen; a navigation elsewhere tries again. */
+class RouteErrorBoundary extends Component<{ path: string; children: ReactNode }, { failed: boolean; path: string }> {
+  state = { failed: false, path: this.props.path };
+  static getDerivedStateFromProps(props: { path: string }, state: { path: string }) {
+    return props.path === state.path ? null : { failed: false, path: props.path };
+  }
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  render() {
+    return this.state.failed ? <ServerErrorPage /> : this.props.children;
+  }
+}
+
+/** Every route of the app (SPEC §2.1), under the router of the caller (AppRouter, or a test's MemoryRouter). */
+export function AppRoutes({ table = routes }: { table?: RouteObject[] }) {
+  const { pathname } = useLocation();
+  return <RouteErrorBoundary path={pathname}>{useRoutes(table)}</RouteErrorBoundary>;
+}

@@ -14,7 +14,7 @@ const notice = { has: true, id: 9, title: '系统公告', content: '公告内容
 
 function Host() {
   useSessionEvents();
-  useNoticeAutoOpen();
+  useNoticeAutoOpen(true);
   return <DialogHost />;
 }
 

@@ -18,8 +18,8 @@ const notice = {
   noticeInfo: '',
 };
 
-function Host() {
-  useNoticeAutoOpen();
+function Host({ drawn = true }: { drawn?: boolean }) {
+  useNoticeAutoOpen(drawn);
   return <DialogHost />;
 }
 
@@ -40,6 +40,18 @@ describe('notice dialog (SPEC §4.9)', () => {
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['支持文档分析', '支持 AI 绘画']);
     expect(dialog.querySelector('img')).toBeNull();
     expect(dialog.textContent).toContain('欢迎体验');
+  });
+
+  it('waits until the screen under it is drawn, and opens one frame after that (issue 30)', async () => {
+    resetNoticeAutoOpen();
+    resetSession({ ready: true, globalConfig: globalConfig({ notice, isAutoOpenNotice: 1 }) });
+    const view = render(<Host drawn={false} />);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(useSession.getState().dialog).toBeNull();
+    view.rerender(<Host drawn />);
+    expect(useSession.getState().dialog).toBeNull(); // not in the commit that draws the screen
+    await waitFor(() => expect(useSession.getState().dialog).toBe('notice'));
+    expect((await findDialog()).textContent).toContain('系统公告');
   });
 
   it('不再提示 closes it and keeps it closed for this notice id on the next load', async () => {

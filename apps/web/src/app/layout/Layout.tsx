@@ -19,7 +19,7 @@ export function Layout() {
   const retry = useBoot((s) => s.start);
   const failure = useBoot((s) => s.failure);
   useQueryActions();
-  useNoticeAutoOpen();
+  useNoticeAutoOpen(status === 'ready');
   useGuestOrderBinding();
   useFirstFrame(status);
   // A phone does not draw the desktop sidebar (hidden below md): its menu and account panel are not rendered there at all.
