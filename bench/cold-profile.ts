@@ -81,7 +81,7 @@ for (const path of routes) {
         let lcp = 0;
         new PerformanceObserver((list) => {
           for (const e of list.getEntries()) lcp = e.startTime;
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }).observe({ type: 'largest-contentful-paint' as never, buffered: true });
         setTimeout(() => done({ lcp }), 50);
       }),
   );
@@ -90,22 +90,36 @@ for (const path of routes) {
   const byFn = new Map<string, number>();
   let t = profile.startTime;
   let total = 0;
+  const buckets: Map<string, number>[] = [];
   const lcpUs = lcpAt.lcp * 1000;
+  // WINDOW=600-900 looks at that span (ms after navigation start) only.
+  const [from, to] = process.env.WINDOW ? process.env.WINDOW.split('-').map((v) => Number(v) * 1000) as [number, number] : [0, Infinity];
   for (let i = 0; i < profile.samples.length; i++) {
     t += profile.timeDeltas[i]!;
     const node = byNode.get(profile.samples[i]!)!;
     const delta = profile.timeDeltas[i + 1] ?? 0;
-    if (t - offset < 0) continue;
-    if (t - offset > lcpUs) break;
+    if (t - offset < from) continue;
+    if (t - offset > Math.min(lcpUs, to)) break;
     const name = node.callFrame.functionName;
     if (name === '(idle)') continue;
     const { file, fn } = where(node.callFrame);
+    const bucket = Math.floor((t - offset) / 50_000);
+    const inBucket = (buckets[bucket] ??= new Map());
+    inBucket.set(file, (inBucket.get(file) ?? 0) + delta);
     byFile.set(file, (byFile.get(file) ?? 0) + delta);
     byFn.set(fn, (byFn.get(fn) ?? 0) + delta);
     total += delta;
   }
   const ms = (us: number) => `${(us / 1000).toFixed(1)} ms`;
   console.log(`${path}: LCP ${lcpAt.lcp.toFixed(0)} ms at ×4; sampled time before it, not idle: ${ms(total)}`);
+  if (process.env.TIMELINE) {
+    console.log('  by 50 ms of page time: busy, and the files that took most of it');
+    buckets.forEach((files, i) => {
+      const busy = [...files.values()].reduce((a, b) => a + b, 0);
+      const top = [...files].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([f, v]) => `${f} ${ms(v)}`);
+      console.log(`    ${String(i * 50).padStart(5)} ms  ${ms(busy).padStart(9)}  ${top.join(', ')}`);
+    });
+  }
   console.log('  by file:');
   for (const [k, v] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`    ${ms(v).padStart(9)}  ${k}`);
   console.log('  by function:');

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import './locales.ts';
+import { useTranslation } from '../lib/i18n.ts';
 
 /** The default avatar: a soft circle with a person outline (no image request). */
 function DefaultAvatar({ size, className }: { size: number; className?: string }) {

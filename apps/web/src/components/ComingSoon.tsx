@@ -1,8 +1,8 @@
 import { Sparkles, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { SidebarToggle } from './SidebarToggle.tsx';
 import './locales.ts';
+import { useTranslation } from '../lib/i18n.ts';
 
 /** A screen whose feature has not landed yet: its title and an honest 即将上线 state. */
 export function ComingSoon({ titleKey, icon: Icon = Sparkles }: { titleKey: string; icon?: LucideIcon }) {

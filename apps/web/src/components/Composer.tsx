@@ -1,10 +1,10 @@
 import { useRef, type ReactNode, type RefObject } from 'react';
 import { ArrowUp, Square } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import { useAutosize } from '../lib/useAutosize.ts';
 import { ComposerInput } from './ComposerInput.tsx';
 import './locales.ts';
+import { useTranslation } from '../lib/i18n.ts';
 
 /** SPEC §2.7: the textarea grows from 2 to 8 rows on desktop, 1 to 4 on a phone. */
 export const composerRows = (mobile: boolean) => (mobile ? { min: 1, max: 4 } : { min: 2, max: 8 });

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Check, Copy } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import { toast } from '../lib/toast.ts';
 import { copyText } from '../lib/clipboard.ts';
 import { actionButton } from './styles.ts';
 import './locales.ts';
+import { useTranslation } from '../lib/i18n.ts';
 
 /** Copy with a short ✓ as feedback (and a toast when copying failed). */
 export function CopyButton({ text, label, size = 'md', showText }: { text: string; label: string; size?: 'sm' | 'md'; showText?: boolean }) {

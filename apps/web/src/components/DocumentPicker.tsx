@@ -2,11 +2,10 @@ import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { FileText, Upload } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DocumentGroup } from '@app/shared';
 import { callRoute, endpoint } from '../lib/api.ts';
-import { registerSplitLocales } from '../lib/i18n.ts';
+import { registerSplitLocales, useTranslation } from '../lib/i18n.ts';
 import { useSession } from '../lib/session.ts';
 
 registerSplitLocales('documentPicker', {

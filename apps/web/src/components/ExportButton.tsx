@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { ImageDown, Loader2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { EXPORT_FILE_NAME } from '@app/shared/constants';
 import { toast } from '../lib/toast.ts';
 import { iconButton } from './styles.ts';
 import './locales.ts';
+import { useTranslation } from '../lib/i18n.ts';
 
 const frames = (n: number) => new Promise<void>((r) => {
   const step = (left: number) => (left === 0 ? r() : requestAnimationFrame(() => step(left - 1)));

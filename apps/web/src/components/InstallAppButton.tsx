@@ -1,7 +1,7 @@
 import { MonitorDown } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { useInstallOffer } from './install-prompt.ts';
 import './pwa-locales.ts';
+import { useTranslation } from '../lib/i18n.ts';
 
 /**
  * 安装应用 in the account menu, shown only while the browser offers installing the app (desktop

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import './locales.ts';
 import { useReturnFocus } from '../lib/useReturnFocus.ts';
+import { useTranslation } from '../lib/i18n.ts';
 
 export interface ModalProps {
   open: boolean;

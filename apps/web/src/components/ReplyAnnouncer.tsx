@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import './a11y-locales.ts';
+import { useTranslation } from '../lib/i18n.ts';
 
 export interface AnnouncedReply {
   key: string;

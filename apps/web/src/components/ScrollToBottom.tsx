@@ -1,7 +1,7 @@
 import { ArrowDown } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import './locales.ts';
+import { useTranslation } from '../lib/i18n.ts';
 
 /** Shown once the list is more than 100 px above its end (SPEC §9). */
 export function ScrollToBottom({ visible, onClick }: { visible: boolean; onClick(): void }) {

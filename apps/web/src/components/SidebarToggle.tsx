@@ -1,8 +1,8 @@
 import { Menu } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import { openMobileSidebar } from '../lib/mobile-sidebar.ts';
 import './locales.ts';
+import { useTranslation } from '../lib/i18n.ts';
 
 /** The menu button a screen header shows on mobile; it opens the layout's sidebar overlay. */
 export function SidebarToggle({ className }: { className?: string }) {

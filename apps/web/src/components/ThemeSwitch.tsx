@@ -1,8 +1,8 @@
 import { Monitor, Moon, Sun, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import { THEMES, useAppSetting, type Theme } from '../lib/app-setting.ts';
 import './locales.ts';
+import { useTranslation } from '../lib/i18n.ts';
 
 const ICONS: Record<Theme, LucideIcon> = { auto: Monitor, light: Sun, dark: Moon };
 

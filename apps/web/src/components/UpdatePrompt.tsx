@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { RefreshCw, X } from 'lucide-react';
 import { registerServiceWorker, serviceWorkerWanted } from './service-worker.ts';
 import './pwa-locales.ts';
+import { useTranslation } from '../lib/i18n.ts';
 
 /** Registers the service worker where it is wanted, and offers a reload when a new version is deployed. */
 export function UpdatePrompt() {

@@ -1,10 +1,10 @@
 import { Megaphone } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Modal, modalButton } from '../../components/Modal.tsx';
 import { SimpleMarkdown } from '../../components/SimpleMarkdown.tsx';
 import { useSession } from '../../lib/session.ts';
 import { hideNotice } from './useNoticeAutoOpen.ts';
 import '../locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 /** SPEC §4.9: the announcement, with 我知道了 (close) and 不再提示 (close and never show this notice again). */
 export default function NoticeDialog({ open, onClose }: { open: boolean; onClose(): void }) {

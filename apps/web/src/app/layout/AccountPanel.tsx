@@ -1,5 +1,4 @@
 import { CalendarCheck, Crown, LogOut, UserRound } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Avatar } from '../../components/Avatar.tsx';
 import { InstallAppButton } from '../../components/InstallAppButton.tsx';
@@ -9,6 +8,7 @@ import { useLogout } from '../../lib/useLogout.ts';
 import { CustomerService } from './CustomerService.tsx';
 import { LanguageSelect } from './LanguageSelect.tsx';
 import '../locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 interface Props {
   collapsed?: boolean;

@@ -1,6 +1,6 @@
 import { RefreshCw, WifiOff } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import '../locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 /** SPEC §2.3: the full-screen view while the global config loads (a shell skeleton, no spinner). */
 export function LoadingScreen() {

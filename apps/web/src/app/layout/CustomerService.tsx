@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Headset } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import { useSession } from '../../lib/session.ts';
 import '../locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 /**
  * SPEC §2.4 / §6: the contact-customer-service button, only for logged-in users and only when a

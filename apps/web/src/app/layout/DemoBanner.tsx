@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FlaskConical, X } from 'lucide-react';
 import { useSession } from '../../lib/session.ts';
 import '../locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 const DISMISSED = 'demoBannerDismissed';
 

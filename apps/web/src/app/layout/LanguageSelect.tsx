@@ -1,8 +1,7 @@
 import { Languages } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '@app/shared/constants';
 import { useAppSetting } from '../../lib/app-setting.ts';
-import { setLanguage } from '../../lib/i18n.ts';
+import { setLanguage, useTranslation } from '../../lib/i18n.ts';
 import '../locales.ts';
 
 /** Each language named in itself, so it can be found whatever is selected. */

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Dialog } from 'radix-ui';
-import { useTranslation } from 'react-i18next';
 import { useMobileSidebar } from '../../lib/mobile-sidebar.ts';
 import { DrawerSidebar } from './Sidebar.tsx';
 import '../locales.ts';
 import { useReturnFocus } from '../../lib/useReturnFocus.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 /** The sidebar as a left drawer over the screen on mobile (lazy: Radix loads only when first opened). */
 export default function MobileSidebar() {

@@ -1,10 +1,10 @@
 import { NavLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import { useSession } from '../../lib/session.ts';
 import { mobileBarEntries } from './menu.ts';
 import { menuIcon } from './menu-icons.ts';
 import '../locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 /** SPEC §2.5: the bottom bar on mobile, within thumb reach, above the home indicator. */
 export function MobileTabBar() {

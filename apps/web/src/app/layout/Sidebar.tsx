@@ -1,5 +1,4 @@
 import { PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { clsx } from 'clsx';
 import { SITE_NAME_DEFAULT } from '@app/shared/constants';
@@ -9,6 +8,7 @@ import { AccountPanel } from './AccountPanel.tsx';
 import { Copyright } from './Copyright.tsx';
 import { SidebarMenu } from './SidebarMenu.tsx';
 import '../locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 const headerButton =
   'inline-flex size-8 items-center justify-center rounded-lg text-neutral-500 transition-colors hover:bg-neutral-200/70 hover:text-neutral-800 dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-neutral-100';

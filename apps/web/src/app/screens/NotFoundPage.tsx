@@ -1,8 +1,8 @@
 import { Compass } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusScreen, statusButton } from './StatusScreen.tsx';
 import '../locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 export default function NotFoundPage() {
   const { t } = useTranslation('app');

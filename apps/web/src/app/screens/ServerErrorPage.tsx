@@ -1,7 +1,7 @@
 import { CloudOff } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { StatusScreen, statusButton } from './StatusScreen.tsx';
 import '../locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 /** /500 and the router's error screen (a plain <a> home, since the router itself may be what failed). */
 export default function ServerErrorPage() {

@@ -1,11 +1,11 @@
 import { ArrowRight, FileText, MessageCircle, Palette, Presentation, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SITE_NAME_DEFAULT } from '@app/shared/constants';
 import { ThemeSwitch } from '../../components/ThemeSwitch.tsx';
 import { useSession } from '../../lib/session.ts';
 import { useBoot } from '../boot.ts';
 import '../locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 const FEATURES: { key: 'chat' | 'docs' | 'draw' | 'slides'; icon: LucideIcon; tint: string }[] = [
   { key: 'chat', icon: MessageCircle, tint: 'bg-indigo-50 text-indigo-600 dark:bg-indigo-400/10 dark:text-indigo-300' },

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ArtifactKind } from './artifact.ts';
 import { previewDocument } from './preview-document.ts';
 import './locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 let mermaidSeq = 0;
 

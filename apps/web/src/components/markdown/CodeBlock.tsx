@@ -1,6 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Download } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import { CopyButton } from '../CopyButton.tsx';
 import { actionButton } from '../styles.ts';
@@ -8,6 +7,7 @@ import { artifactFile, artifactKind, downloadText } from './artifact.ts';
 import { highlightModule } from './modules.ts';
 import '../locales.ts';
 import './locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 // The preview (and Mermaid inside it) loads when a 预览 tab is first opened.
 const ArtifactPreview = lazy(() => import('./ArtifactPreview.tsx'));

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import './locales.ts';
 import clsx from 'clsx';
 import type { PayChannelName } from '@app/shared';
+import { useTranslation } from '../../lib/i18n.ts';
 
 export const CHANNEL_STYLE: Record<PayChannelName, { mark: string; tone: string }> = {
   wxpay: { mark: '微', tone: 'bg-wxpay' },

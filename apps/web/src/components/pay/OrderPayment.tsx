@@ -1,5 +1,4 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ExternalLink, Loader2, RotateCw, Smartphone } from 'lucide-react';
 import type { OrderBuyReply, PayChannelName } from '@app/shared';
 import { isWechatBrowser } from '../../lib/env.ts';
@@ -13,6 +12,7 @@ import { QrBox } from './QrBox.tsx';
 import { SandboxNote } from './SandboxNote.tsx';
 import { invokeWechatPay } from './wechat-bridge.ts';
 import './locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 interface Handlers {
   onPaid(order: OrderBuyReply): void;

@@ -1,8 +1,8 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { CircleCheck, RotateCw } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import './locales.ts';
 import { QR_LEVEL, type QR_SIZES } from '@app/shared/constants';
+import { useTranslation } from '../../lib/i18n.ts';
 
 export type QrBoxState = 'loading' | 'ready' | 'expired' | 'failed' | 'paid';
 

@@ -1,7 +1,7 @@
 import { ExternalLink, FlaskConical } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import './locales.ts';
 import clsx from 'clsx';
+import { useTranslation } from '../../lib/i18n.ts';
 
 /**
  * Zero-config runs pay through the local sandbox page; the UI says so and links to it.

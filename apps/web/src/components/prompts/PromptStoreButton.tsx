@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { BookMarked } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
 import './button-locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 // The store's dialog (and Radix) is fetched the first time it opens.
 const PromptStoreDialog = lazy(() => import('./PromptStoreDialog.tsx'));

@@ -1,6 +1,5 @@
 import { useId, useRef, useState } from 'react';
 import { Download, Pencil, Plus, Trash2, Upload } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast.ts';
 import { Modal, modalButton } from '../Modal.tsx';
 import {
@@ -16,6 +15,7 @@ import {
 } from './prompt-rules.ts';
 import { usePromptStore } from './prompt-store.ts';
 import './locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 interface Props {
   open: boolean;

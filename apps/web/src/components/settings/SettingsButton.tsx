@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { SlidersHorizontal } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { iconButton } from '../styles.ts';
 import './button-locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 // The dialog (and Radix) is fetched the first time it opens.
 const SettingsDialog = lazy(() => import('./SettingsDialog.tsx'));

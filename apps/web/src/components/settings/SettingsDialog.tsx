@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { TEMPERATURE_MAX } from '@app/shared/constants';
 import { toast } from '../../lib/toast.ts';
 import { Modal, modalButton } from '../Modal.tsx';
 import { DEFAULT_SETTINGS, SYSTEM_MESSAGE_MAX, TEMPERATURE_MARKS, temperatureLabelKey, useChatSettings } from './settings-store.ts';
 import './locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 /**
  * SPEC §3 settings and §9 temperature: edited here, saved locally, sent with every chat turn.

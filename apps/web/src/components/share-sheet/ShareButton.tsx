@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { Share2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { iconButton } from '../styles.ts';
 import type { ShareableMessage } from './ShareSheet.tsx';
 import './button-locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 // Radix and the dialog are their own chunk, fetched the first time it opens.
 const ShareSheet = lazy(() => import('./ShareSheet.tsx'));

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { Check, Copy, ExternalLink, Link2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import type { ShareItem } from '@app/shared';
 import { CHAT_TITLE_MAX } from '@app/shared/constants';
 import { copyText } from '../../lib/clipboard.ts';
@@ -8,6 +7,7 @@ import { toast } from '../../lib/toast.ts';
 import { Modal } from '../Modal.tsx';
 import { createShare } from './api.ts';
 import './locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 /** A message of the conversation on screen, as the dialog offers it as an end point. */
 export interface ShareableMessage {

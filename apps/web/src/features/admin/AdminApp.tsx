@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { callRoute } from '../../lib/api.ts';
 import { ApiError } from '../../lib/http.ts';
@@ -32,6 +31,7 @@ import './locales.ts';
 import './locales-catalogue.ts';
 import './locales-content.ts';
 import './locales-tools.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 function Notice({ title, hint, action }: { title: string; hint?: string; action?: React.ReactNode }) {
   return (

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { clsx } from 'clsx';
 import { Bot, ClipboardList, FileSearch, Images, Inbox, LayoutDashboard, LayoutGrid, Package, Palette, Plug, ReceiptText, ShieldAlert, SlidersHorizontal, TicketCheck, Undo2, UserCog, Wrench } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
+import { useTranslation } from '../../lib/i18n.ts';
 
 const NAV = [
   { to: '/admin/dashboard', key: 'dashboard', Icon: LayoutDashboard },

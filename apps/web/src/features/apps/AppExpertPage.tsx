@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { StoreView } from './components/StoreView.tsx';
 import './locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 /** /app-expert: the simulated experts, listed like the store; a card opens /talk-expert. */
 export default function AppExpertPage() {

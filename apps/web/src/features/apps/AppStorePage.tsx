@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { StoreView } from './components/StoreView.tsx';
 import './locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 /** /app-store: every template app and expert, by category, with search and my apps. */
 export default function AppStorePage() {

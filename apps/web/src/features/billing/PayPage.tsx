@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Info } from 'lucide-react';
 import { useSession } from '../../lib/session.ts';
 import { MembershipSummary } from './components/MembershipSummary.tsx';
@@ -9,6 +8,7 @@ import { PackageGrid } from './components/PackageGrid.tsx';
 import { usePackages } from './hooks/usePackages.ts';
 import './locales.ts';
 import { useBilling } from './store.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (

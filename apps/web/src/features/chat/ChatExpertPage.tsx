@@ -1,5 +1,4 @@
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Info, MessageCircleQuestion } from 'lucide-react';
 import { fetchExpertDetail, fetchExpertMenu } from './api.ts';
 import { AppChatShell } from './components/AppChatShell.tsx';
@@ -11,6 +10,7 @@ import { useAppIdQuery } from '../../lib/useAppIdQuery.ts';
 import { useChat } from './stores/chat-store.ts';
 import { IntroCard, PickPrompt } from './components/AppIntro.tsx';
 import './locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 /** SPEC §2.7: answers are AI generated and not 100% accurate. */
 function AiNotice() {

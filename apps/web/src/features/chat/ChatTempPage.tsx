@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/http.ts';
 import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
@@ -15,6 +14,7 @@ import { useRemote } from './hooks/useRemote.ts';
 import { useAppIdQuery } from '../../lib/useAppIdQuery.ts';
 import { useChat } from './stores/chat-store.ts';
 import './locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 /** The values each template group was generated with in this tab (the server keeps them too: Group.variable). */
 const sentValues = new Map<number, TemplateValues>();

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Wand2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DRAW_SIZES, type DrawImageView, type DrawSize } from '@app/shared';
 import { toast } from '../../lib/toast.ts';
@@ -11,6 +10,7 @@ import { ChipGroup, Examples, PromptBox, ReferencePicker, SubmitBar } from './co
 import { Empty, HistoryGrid, ImageGrid } from './components/HistoryGrid.tsx';
 import { ResultSkeleton } from './components/ResultSkeleton.tsx';
 import './locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 /** /ai3: smart drawing. Plain Chinese → an English prompt by a chat model (shown, editable) → drawn. */
 export default function Ai3Page() {

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DRAW_SIZES, DRAW_TYPES, type DrawImageView, type DrawSize, type DrawType } from '@app/shared';
 import { useDraw, useDrawResults, useExamples, useImageTypes } from './api.ts';
@@ -8,6 +7,7 @@ import { ChipGroup, Examples, PromptBox, SubmitBar } from './components/FormPart
 import { Empty, HistoryGrid, ImageGrid } from './components/HistoryGrid.tsx';
 import { ResultSkeleton } from './components/ResultSkeleton.tsx';
 import './locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 const pick = <T extends string>(list: readonly T[], v: string | null, fallback: T): T => (v && (list as readonly string[]).includes(v) ? (v as T) : fallback);
 

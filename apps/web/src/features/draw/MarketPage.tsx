@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Download, Images, WandSparkles } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DRAW_TYPES, type DrawMarketItem } from '@app/shared';
 import { CopyButton } from '../../components/CopyButton.tsx';
@@ -10,6 +9,7 @@ import { useImageTypes, useMarket } from './api.ts';
 import { ChipGroup } from './components/FormParts.tsx';
 import { actionIcon, ImageThumb } from './components/ImageCard.tsx';
 import './locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 /** Where "use this prompt" leads for each kind of drawing (DALL·E: /draw in its DALL·E mode). */
 const SCREEN: Record<string, string> = { basic: '/draw', dalle3: '/draw', ai3: '/ai3', mj: '/midjourney' };

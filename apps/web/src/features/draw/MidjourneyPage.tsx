@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { MJ_DIMENSIONS, type DrawImageView, type MjDimensions } from '@app/shared';
 import { toast } from '../../lib/toast.ts';
@@ -11,6 +10,7 @@ import { Empty } from './components/HistoryGrid.tsx';
 import { PreviewDialog } from './components/PreviewDialog.tsx';
 import { TaskCard } from './components/TaskCard.tsx';
 import './locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 type Mode = 'imagine' | 'blend' | 'describe';
 const MODES: Mode[] = ['imagine', 'blend', 'describe'];

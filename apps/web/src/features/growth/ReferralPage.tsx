@@ -1,6 +1,5 @@
 import { useRef } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { QRCodeCanvas } from 'qrcode.react';
 import { Copy, Download, Gift, Link2, Share2, Users } from 'lucide-react';
 import { copyText } from '../../lib/clipboard.ts';
@@ -10,6 +9,7 @@ import { fetchInviteCode, fetchInviteRecord } from './api.ts';
 import { drawPoster } from './poster.ts';
 import { QR_LEVEL } from '@app/shared/constants';
 import './locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 /** SPEC §9: QR codes are 120, 180 or 240 px at error level H. */
 const QR_SIZE = 180;

@@ -3,7 +3,6 @@ import { clsx } from 'clsx';
 import {
   ClipboardCopy, Expand, FileCode2, FileDown, FileImage, FileUp, FolderOpen, ListCollapse, Maximize, Network, PencilLine, RefreshCw, Send, Square, Workflow, ZoomIn, ZoomOut,
 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { ModelSelect } from '../../components/ModelSelect.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DocumentPicker } from '../../components/DocumentPicker.tsx';
@@ -15,6 +14,7 @@ import { ActionButton, MindHistory, ToolButton } from './components/MindHistory.
 import { useMindController } from './controller/useMindController.ts';
 import { unfence } from './markdown.ts';
 import './locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 // markmap (d3 + the transformer) is its own chunk, fetched when a map is first shown.
 const MindCanvas = lazy(() => import('./MindCanvas.tsx'));

@@ -1,5 +1,4 @@
 import { ArrowRight, Link2Off, RotateCcw } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { SharedMessage } from '@app/shared';
 import { ReplyMarkdown } from '../../components/markdown/ReplyMarkdown.tsx';
@@ -8,6 +7,7 @@ import { shareDate } from '../../components/share-sheet/format.ts';
 import '../../components/share-sheet/locales.ts';
 import { SharedConversationHeader } from './SharedConversationHeader.tsx';
 import { useSharedConversation } from './hooks/useSharedConversation.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 const cta =
   'inline-flex h-11 items-center justify-center gap-2 rounded-full bg-primary px-6 text-[15px] font-medium text-white shadow-lg shadow-primary/20 transition-colors hover:bg-primary-hover';

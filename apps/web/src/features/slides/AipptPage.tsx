@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Loader2, Presentation } from 'lucide-react';
 import { SidebarToggle } from '../../components/SidebarToggle.tsx';
 import { useAippt } from './controller/useAippt.ts';
@@ -8,6 +7,7 @@ import { DeckProgress } from './components/DeckProgress.tsx';
 import { OutlineStep } from './components/OutlineStep.tsx';
 import { StreamingOutline } from './components/StreamingOutline.tsx';
 import './locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 /** /aippt: topic → streamed outline → edit → slides written by a background job (SPEC §1 AI PPT). State and calls: controller/useAippt. */
 export default function AipptPage() {

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ArrowLeft, Download, FileDown, Loader2, PencilLine, Play } from 'lucide-react';
 import type { DeckView } from '@app/shared';
@@ -15,6 +14,7 @@ import { SlideCanvas } from './components/SlideCanvas.tsx';
 import { SlideEditor } from './components/SlideEditor.tsx';
 import { previewPages } from './pages.ts';
 import './locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 const toolButton =
   'inline-flex h-9 items-center gap-1.5 rounded-lg border border-neutral-200 bg-white px-3 text-sm text-neutral-700 transition-colors hover:bg-neutral-50 disabled:opacity-50 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-200 dark:hover:bg-neutral-800';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { clsx } from 'clsx';
 import { GraduationCap, Plus } from 'lucide-react';
@@ -14,6 +13,7 @@ import { card, primaryButton } from './components/styles.ts';
 import { ThesisView } from './components/ThesisView.tsx';
 import { useAbortOutlineOnLeave } from './controller/useThesisView.ts';
 import './locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 /** /article: thesis and article writing (SPEC §1). */
 export default function ThesisPage() {

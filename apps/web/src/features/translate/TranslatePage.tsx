@@ -1,5 +1,4 @@
 import { FolderOpen } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Drawer } from '../../components/Drawer.tsx';
 import { ModelSelect } from '../../components/ModelSelect.tsx';
 import { SidebarToggle } from '../../components/SidebarToggle.tsx';
@@ -12,6 +11,7 @@ import { TranslateButton } from './components/TranslateButton.tsx';
 import { TranslateHistory } from './components/TranslateHistory.tsx';
 import { useTranslateController } from './hooks/useTranslateController.ts';
 import './locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 /** /translate: source text (language detected), a target language, the streamed translation, copy, history. */
 export default function TranslatePage() {

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarCheck, Crown, Download, KeyRound, LayoutGrid, LogOut, MessageSquareText, Share2, Ticket, UserPen } from 'lucide-react';
 import { toast } from '../../lib/toast.ts';
@@ -20,6 +19,7 @@ import { ProfileSkeleton } from './components/ProfileSkeleton.tsx';
 import { ServiceCard } from './components/ServiceCard.tsx';
 import { useLogout } from '../../lib/useLogout.ts';
 import './locales.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 /** /user-center, also the mobile 个人中心 tab. */
 export default function UserCenterPage() {

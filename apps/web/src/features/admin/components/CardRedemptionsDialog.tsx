@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Modal, modalButton } from '../../../components/Modal.tsx';
 import { callRoute } from '../../../lib/api.ts';
 import { catalogueEp } from '../api-catalogue.ts';
 import { Badge, DataTable, type Column } from './ui.tsx';
 import { fmtTime } from '../format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 type Key = Awaited<ReturnType<typeof fetchKeys>>['rows'][number];
 const fetchKeys = (id: number) => callRoute(catalogueEp.cardBatchKeys, undefined, { params: { id } });

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Modal, modalButton } from '../../../components/Modal.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** The console's add/edit dialog: a form with 取消 and 保存 (disabled, 正在保存…, while it saves). */
 export function FormDialog({

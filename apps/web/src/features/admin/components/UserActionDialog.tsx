@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import type { AdminUserDetail, CreditKind } from '@app/shared';
 import { Modal, modalButton } from '../../../components/Modal.tsx';
 import { callRoute } from '../../../lib/api.ts';
@@ -8,6 +7,7 @@ import { toast } from '../../../lib/toast.ts';
 import { ep } from '../api.ts';
 import { fromLocalInput, toLocalInput } from '../format.ts';
 import { Field, input } from './ui.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 export type UserAction = 'adjust' | 'membership' | 'ban' | 'unban' | 'password' | 'revoke';
 

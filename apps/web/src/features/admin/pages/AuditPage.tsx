@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { AuditItem } from '@app/shared';
 import { callRoute } from '../../../lib/api.ts';
 import { ep } from '../api.ts';
 import { Card, DataTable, input, PageTitle, Pager, type Column } from '../components/ui.tsx';
 import { fmtTime } from '../format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const SIZE = 20;
 const ACTIONS = ['user.credits', 'user.membership', 'user.ban', 'user.unban', 'user.password', 'user.revoke', 'site.settings', 'site.menu', 'site.notice', 'order.fulfil', 'order.refund', 'model.create', 'model.update', 'model.key.create', 'model.key.update', 'model.key.delete', 'model.key.test', 'feedback.reply', 'cardKey.create', 'cardKey.void',

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { callRoute } from '../../../lib/api.ts';
 import { apiUrl } from '../../../lib/api-base.ts';
 import { ApiError, commonHeaders } from '../../../lib/http.ts';
@@ -9,6 +8,7 @@ import { ep } from '../api.ts';
 import { CardRedemptionsDialog } from '../components/CardRedemptionsDialog.tsx';
 import { Badge, btn, Card, DataTable, Field, input, PageTitle, type Column } from '../components/ui.tsx';
 import { fmtTime, fromLocalInput } from '../format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 type Batch = Awaited<ReturnType<typeof fetchBatches>>['rows'][number];
 const fetchBatches = () => callRoute(ep.cardBatches, undefined);

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CirclePlus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { PACKAGE_GROUPS, type AdminPackage, type PackageGroup } from '@app/shared';
 import { FormDialog } from '../components/FormDialog.tsx';
 import { callRoute } from '../../../lib/api.ts';
@@ -9,6 +8,7 @@ import { toast } from '../../../lib/toast.ts';
 import { catalogueEp } from '../api-catalogue.ts';
 import { Badge, btn, Card, DataTable, Field, input, PageTitle, Toggle, type Column } from '../components/ui.tsx';
 import { yuan } from '../format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const COUNTS = ['model3Count', 'model4Count', 'drawCount', 'pptCount'] as const;
 const NUMBERS = ['days', 'level', ...COUNTS, 'chars', 'sort'] as const;

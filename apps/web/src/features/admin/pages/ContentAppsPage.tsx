@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CirclePlus, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { FORM_TYPES, type AdminApp, type AdminCategory, type AppKind, type FormType } from '@app/shared';
 // Names only: drawing the icons here would share lucide modules with the end user's first load and re-cut its chunks.
 import { APP_ICON_NAMES } from '@app/shared/app-icons';
@@ -11,6 +10,7 @@ import { toast } from '../../../lib/toast.ts';
 import { contentEp } from '../api-content.ts';
 import { Badge, btn, Card, DataTable, Field, input, PageTitle, Pager, Toggle, type Column } from '../components/ui.tsx';
 import '../locales-content.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const SIZE = 20;
 /** The console's input style at a fixed width (its own is full width). */

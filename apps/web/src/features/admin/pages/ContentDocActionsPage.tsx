@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CirclePlus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import type { AdminDocumentAction } from '@app/shared';
 import { FormDialog } from '../components/FormDialog.tsx';
 import { callRoute } from '../../../lib/api.ts';
@@ -9,6 +8,7 @@ import { toast } from '../../../lib/toast.ts';
 import { contentEp } from '../api-content.ts';
 import { Badge, btn, Card, DataTable, Field, input, PageTitle, Toggle, type Column } from '../components/ui.tsx';
 import '../locales-content.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const KEY = ['admin', 'content', 'docActions'] as const;
 const EMPTY: AdminDocumentAction = { value: '', label: '', reads: 'whole', needsQuestion: false, instruction: '', sort: 0, enabled: true };

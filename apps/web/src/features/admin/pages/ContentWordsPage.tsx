@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { MODERATION_IMPORT_MAX, MODERATION_WORD_MAX } from '@app/shared';
 import { callRoute } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -9,6 +8,7 @@ import { contentEp } from '../api-content.ts';
 import { fmtTime } from '../format.ts';
 import { btn, Card, DataTable, Field, input, PageTitle, Pager, type Column } from '../components/ui.tsx';
 import '../locales-content.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const SIZE = 50;
 const KEY = ['admin', 'content', 'words'] as const;

@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { DashboardReply, DashboardSeries } from '@app/shared';
 import { callRoute } from '../../../lib/api.ts';
@@ -8,6 +7,7 @@ import { ep } from '../api.ts';
 import { Card, DataTable, PageTitle, type Column } from '../components/ui.tsx';
 import { LineChart } from '../components/LineChart.tsx';
 import { yuan } from '../format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const RANGES = [7, 30, 90] as const;
 const SERIES: DashboardSeries[] = ['users', 'newUsers', 'activeUsers', 'turns', 'drawings', 'documents', 'decks', 'theses', 'orders', 'revenue'];

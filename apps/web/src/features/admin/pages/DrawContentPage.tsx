@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CirclePlus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { DRAW_KINDS, DRAW_TYPES, type AdminDrawExample, type AdminDrawType, type DrawKind, type DrawType } from '@app/shared';
 import { Modal, modalButton } from '../../../components/Modal.tsx';
 import { callRoute } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { catalogueEp } from '../api-catalogue.ts';
 import { Badge, btn, Card, DataTable, Field, input, PageTitle, Toggle, type Column } from '../components/ui.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const TYPES_KEY = ['admin', 'draw-types'];
 const EXAMPLES_KEY = ['admin', 'draw-examples'];

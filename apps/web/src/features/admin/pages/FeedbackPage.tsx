@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import { callRoute } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { ep } from '../api.ts';
 import { Badge, btn, Card, input, PageTitle, Pager } from '../components/ui.tsx';
 import { fmtTime } from '../format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const SIZE = 20;
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import type { AdminGalleryItem } from '@app/shared';
 import { callRoute } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { catalogueEp } from '../api-catalogue.ts';
 import { Badge, btn, Card, Field, input, PageTitle, Pager } from '../components/ui.tsx';
 import { fmtTime } from '../format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const SIZE = 24;
 const STATES = ['all', 'shown', 'hidden'] as const;

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FlaskConical, RotateCcw, Save } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import type { AdminIntegrationsReply, IntegrationField, IntegrationGroup, IntegrationTestReply } from '@app/shared';
 import { callRoute } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/http.ts';
@@ -9,6 +8,7 @@ import { toast } from '../../../lib/toast.ts';
 import { integrationsEp } from '../api-integrations.ts';
 import { Badge, btn, Card, Field, input, PageTitle } from '../components/ui.tsx';
 import '../locales-integrations.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const NS = 'adminIntegrations';
 

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CirclePlus, FlaskConical, Pencil, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AdminModelKey, AdminModelKeyTest } from '@app/shared';
 import { FormDialog } from '../components/FormDialog.tsx';
@@ -10,6 +9,7 @@ import { toast } from '../../../lib/toast.ts';
 import { ep } from '../api.ts';
 import { Badge, btn, Card, DataTable, Field, input, PageTitle, Toggle, type Column } from '../components/ui.tsx';
 import { fmtTime } from '../format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 interface Form {
   key: string;

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CirclePlus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { guessCapabilities, type AdminModel } from '@app/shared';
 import { FormDialog } from '../components/FormDialog.tsx';
@@ -9,6 +8,7 @@ import { callRoute } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { ep } from '../api.ts';
 import { Badge, btn, Card, DataTable, Field, input, PageTitle, Toggle, type Column } from '../components/ui.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 type Form = Omit<AdminModel, 'id' | 'keys' | 'liveKeys'>;
 const EMPTY: Form = {

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Undo2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Modal, modalButton } from '../../../components/Modal.tsx';
 import { callRoute } from '../../../lib/api.ts';
@@ -10,6 +9,7 @@ import { ep } from '../api.ts';
 import { btn, Card, Field, input, PageTitle } from '../components/ui.tsx';
 import { fmtTime, yuan } from '../format.ts';
 import { OrderStatus } from './OrdersPage.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 type Act = 'fulfil' | 'refund';
 

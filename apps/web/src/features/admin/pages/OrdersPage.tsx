@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminOrderRow } from '@app/shared';
 import { callRoute } from '../../../lib/api.ts';
 import { ep } from '../api.ts';
 import { Badge, btn, Card, DataTable, Field, input, PageTitle, Pager, type Column } from '../components/ui.tsx';
 import { fmtTime, yuan } from '../format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const SIZE = 20;
 const FILTERS = ['status', 'channel', 'q', 'from', 'to'] as const;

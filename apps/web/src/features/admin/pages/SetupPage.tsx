@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { callRoute } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/http.ts';
@@ -9,6 +8,7 @@ import { useSession } from '../../../lib/session.ts';
 import { integrationsEp } from '../api-integrations.ts';
 import { btn, Field, input } from '../components/ui.tsx';
 import '../locales-integrations.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const NS = 'adminIntegrations';
 

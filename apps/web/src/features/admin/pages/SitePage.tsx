@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MoveUp, CirclePlus, CircleX, MoveDown } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import type { AdminMenuItem, AdminNotice, AdminSettings, AdminSiteReply } from '@app/shared';
 import { callRoute } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { ep } from '../api.ts';
 import { btn, Card, Field, input, PageTitle, Toggle } from '../components/ui.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 type Key = keyof AdminSettings;
 type Kind = 'text' | 'flag' | 'count' | 'loginWay' | 'payWay';

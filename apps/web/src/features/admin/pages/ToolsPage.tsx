@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import type { AdminTool, AdminToolServer, AdminToolsReply } from '@app/shared';
 import { callRoute } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { toolsEp } from '../api-tools.ts';
 import { Badge, btn, Card, Field, input, PageTitle, Toggle } from '../components/ui.tsx';
 import '../locales-tools.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const NS = 'adminTools';
 const KEY = ['admin', 'tools'];

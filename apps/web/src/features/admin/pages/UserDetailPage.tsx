@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Undo2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AdminUserDetail } from '@app/shared';
 import { callRoute } from '../../../lib/api.ts';
@@ -9,6 +8,7 @@ import { ep } from '../api.ts';
 import { Badge, btn, Card, DataTable, PageTitle, type Column } from '../components/ui.tsx';
 import { UserActionDialog, type UserAction } from '../components/UserActionDialog.tsx';
 import { fmtTime, yuan } from '../format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 type D = AdminUserDetail;
 const KINDS = ['model3', 'model4', 'draw', 'ppt'] as const;

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { UserSearch } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminUserRow } from '@app/shared';
 import { callRoute } from '../../../lib/api.ts';
 import { ep } from '../api.ts';
 import { Badge, btn, Card, DataTable, input, PageTitle, Pager, type Column } from '../components/ui.tsx';
 import { fmtDate, fmtTime } from '../format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const SIZE = 20;
 

@@ -1,10 +1,10 @@
 import { Star, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { clsx } from 'clsx';
 import type { AppCard as Card } from '@app/shared';
 import { chatPathOf } from '../constants.ts';
 import { appIcon } from '../../../components/app-icons.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 interface Props {
   app: Card;

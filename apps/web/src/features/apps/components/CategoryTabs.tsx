@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 export interface TabItem {
   /** 'all', 'mine' or a category id as text. */

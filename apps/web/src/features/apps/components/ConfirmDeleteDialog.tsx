@@ -1,8 +1,8 @@
 import { LoaderCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import type { AppCard } from '@app/shared';
 import { Modal, modalButton } from '../../../components/Modal.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 interface Props {
   app: AppCard | null;

@@ -1,6 +1,5 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Braces, LoaderCircle, Plus, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import { CUSTOM_APP_LIMITS, FORM_TYPES, type FormType } from '@app/shared/template-form';
 import { Modal, modalButton } from '../../../components/Modal.tsx';
@@ -18,6 +17,7 @@ import {
   type DraftErrors,
   type VariableDraft,
 } from '../logic/custom-app-form.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 interface Props {
   open: boolean;

@@ -1,6 +1,6 @@
 import { Search, X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 interface Props {
   value: string;

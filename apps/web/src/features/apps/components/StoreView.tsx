@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { CircleAlert, LayoutGrid, LogIn, Plus, SearchX, Star } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { clsx } from 'clsx';
 import type { AppCard as Card, AppKind } from '@app/shared';
@@ -16,6 +15,7 @@ import { SearchBox } from './SearchBox.tsx';
 import { StoreSkeleton } from './StoreSkeleton.tsx';
 import { matchesKeyword, withParam } from '../logic/filter.ts';
 import '../locales.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 export interface StoreViewProps {
   /** desktop: a page with a card grid; mobile: a sticky search bar over a single column. */

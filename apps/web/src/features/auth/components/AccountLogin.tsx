@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { loginByAccount, registerAccount } from '../api.ts';
 import { completeLogin } from '../complete-login.ts';
 import {
@@ -12,6 +11,7 @@ import {
 import { PasswordField } from './PasswordField.tsx';
 import { SubmitButton } from './SubmitButton.tsx';
 import { TextField } from './TextField.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 type Mode = 'login' | 'register';
 type Field = keyof RegisterForm;

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CheckCircle2, MessageCircle } from 'lucide-react';
 import type { WechatBindQrReply } from '@app/shared';
 import { Code } from '@app/shared/codes';
@@ -11,6 +10,7 @@ import { toast } from '../../../lib/toast.ts';
 import { fetchBindQr, pollBind, unbindWechat } from '../api.ts';
 import { WechatQrBox } from './WechatQrBox.tsx';
 import '../locales.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /**
  * SPEC §4.6: a scene QR, polled every second; the result's message shown as success or error,

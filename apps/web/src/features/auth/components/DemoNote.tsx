@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** A discreet line telling a tester that a local stand-in replaces the real service. */
 export function DemoNote({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Gift as GiftIcon } from 'lucide-react';
 import { giftParts, type Gift } from '../login-options.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 export function GiftNotice({ gift }: { gift: Gift }) {
   const { t } = useTranslation('auth');

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Dialog, Tabs } from 'radix-ui';
 import { X } from 'lucide-react';
 import clsx from 'clsx';
@@ -15,6 +14,7 @@ import { PhoneLogin } from './PhoneLogin.tsx';
 import { ProtocolNote } from './ProtocolNote.tsx';
 import { WechatLogin } from './WechatLogin.tsx';
 import { useReturnFocus } from '../../../lib/useReturnFocus.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** SPEC §2.6. The layout mounts it once; `useSession().loginOpen` opens it. */
 export function LoginDialog() {

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Tabs } from 'radix-ui';
 import { KeyRound, QrCode, Smartphone, type LucideIcon } from 'lucide-react';
 import type { LoginMethod } from '../login-options.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const ICONS: Record<LoginMethod, LucideIcon> = { wechat: QrCode, mobile: Smartphone, account: KeyRound };
 

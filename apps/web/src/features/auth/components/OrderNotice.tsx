@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { CircleCheck } from 'lucide-react';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** SPEC §2.6: a guest paid for a membership; logging in binds the order. */
 export function OrderNotice({ orderSn }: { orderSn: string }) {

@@ -1,7 +1,7 @@
 import { useState, type ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Eye, EyeOff } from 'lucide-react';
 import { TextField } from './TextField.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 type Props = Omit<ComponentProps<typeof TextField>, 'type' | 'suffix'>;
 

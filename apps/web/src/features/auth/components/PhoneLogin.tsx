@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { SMS_RESEND_SECONDS } from '@app/shared/constants';
 import { toast } from '../../../lib/toast.ts';
 import { loginByMobile, sendSmsCode } from '../api.ts';
@@ -9,6 +8,7 @@ import { CountdownButton } from '../../../components/CountdownButton.tsx';
 import { DemoNote } from './DemoNote.tsx';
 import { SubmitButton } from './SubmitButton.tsx';
 import { TextField } from './TextField.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** Digits only; a pasted +86 prefix is dropped. */
 const normalizeMobile = (value: string) => {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** The register protocol from website.protocols.register, opened in a new tab. */
 export function ProtocolNote({ url, title }: { url: string; title: string }) {

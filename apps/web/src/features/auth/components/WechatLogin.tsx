@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { useWechatLogin } from '../hooks/useWechatLogin.ts';
 import { DemoNote } from './DemoNote.tsx';
 import { WechatQrBox } from './WechatQrBox.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 export function WechatLogin({ demo }: { demo: boolean }) {
   const { t } = useTranslation('auth');

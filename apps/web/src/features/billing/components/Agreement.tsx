@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 interface Props {
   /** With a checkbox (mobile, SPEC §4.5: the pay buttons show only while it is checked); without, a statement. */

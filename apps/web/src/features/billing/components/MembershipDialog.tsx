@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { PACKAGE_TABS } from '@app/shared/constants';
 import { Modal } from '../../../components/Modal.tsx';
@@ -15,6 +14,7 @@ import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { DiscountBadge, Price } from './Price.tsx';
 import { QrBox } from '../../../components/pay/QrBox.tsx';
 import { SandboxNote } from '../../../components/pay/SandboxNote.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const CLOSE_AFTER_PAID_MS = 2000;
 

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { Crown, LogIn } from 'lucide-react';
 import type { BalanceReply, UserInfo } from '@app/shared';
 import { Avatar } from '../../../components/Avatar.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { formatDate } from '../format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const POOLS = [
   { key: 'model3', total: 'useModel3Token' },

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Loader2 } from 'lucide-react';
 import clsx from 'clsx';
 import type { PayMethodOption, PayMethodsReply } from '@app/shared';
@@ -16,6 +15,7 @@ import { Agreement } from './Agreement.tsx';
 import { ChannelMark } from '../../../components/pay/ChannelPicker.tsx';
 import { DiscountBadge, Price } from './Price.tsx';
 import { SandboxNote } from '../../../components/pay/SandboxNote.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** Where the gateway sends the browser back: this page (SPEC §2.2 reads trade_status there). */
 const returnUrl = () => window.location.href;

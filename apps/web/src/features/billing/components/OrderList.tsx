@@ -1,11 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { ReceiptText } from 'lucide-react';
 import clsx from 'clsx';
 import type { OrderListItem } from '@app/shared';
 import { billingApi } from '../api.ts';
 import { formatTime } from '../format.ts';
 import { ChannelMark } from '../../../components/pay/ChannelPicker.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const PAGE_SIZE = 10;
 export const ORDERS_KEY = ['billing', 'orders'] as const;

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import type { PackageItem } from '@app/shared';
 import { Benefits } from './Benefits.tsx';
 import { DiscountBadge, Price } from './Price.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** /pay: every package as a card with its benefits and a buy button. */
 export function PackageGrid({ packages, loading, onBuy }: { packages: PackageItem[]; loading: boolean; onBuy(p: PackageItem): void }) {

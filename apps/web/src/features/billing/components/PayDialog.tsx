@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CircleCheck } from 'lucide-react';
 import type { OrderBuyReply } from '@app/shared';
 import { PAY_DIALOG_CLOSE_DELAY_MS } from '@app/shared/constants';
@@ -12,6 +11,7 @@ import '../locales.ts';
 import { useBilling } from '../store.ts';
 import { Benefits } from './Benefits.tsx';
 import { Price } from './Price.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /**
  * SPEC §4.4, the pay dialog: the package, then the one payment flow (components/pay): an order

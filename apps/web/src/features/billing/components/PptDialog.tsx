@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Presentation } from 'lucide-react';
 import type { PptPackageItem } from '@app/shared';
 import { Modal, modalButton } from '../../../components/Modal.tsx';
@@ -8,6 +7,7 @@ import { billingApi } from '../api.ts';
 import '../locales.ts';
 import { useBilling } from '../store.ts';
 import { Price } from './Price.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /**
  * The ppt dialog (SPEC §2.3, opened by a 508xxx reply): the slide packages and what is left; a

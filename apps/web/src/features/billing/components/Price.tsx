@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** ¥price, the original price struck through when it differs. */
 export function Price({ price, original, size = 'md', className }: { price: string; original?: string; size?: 'sm' | 'md' | 'lg'; className?: string }) {

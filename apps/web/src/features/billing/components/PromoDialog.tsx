@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Gift } from 'lucide-react';
 import type { PackageItem } from '@app/shared';
 import { Modal, modalButton } from '../../../components/Modal.tsx';
@@ -12,6 +11,7 @@ import { Benefits } from './Benefits.tsx';
 import { Price } from './Price.tsx';
 import { QrBox } from '../../../components/pay/QrBox.tsx';
 import { SandboxNote } from '../../../components/pay/SandboxNote.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /**
  * SPEC §4.5: after the membership dialog is closed, the activity package with its own QR code and

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { appIcon } from '../../../components/app-icons.ts';
 import type { MenuEntry } from '../api.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 export interface MenuCategory {
   id: number;

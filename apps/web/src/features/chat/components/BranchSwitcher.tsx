@@ -1,8 +1,8 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { actionButton } from '../../../components/styles.ts';
 import { switchBranch } from '../controller/branches.ts';
 import { useChat } from '../stores/chat-store.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** `‹ 2/3 ›` under a message that has siblings (an edited question, a regenerated reply). */
 export function BranchSwitcher({ itemKey, index, count }: { itemKey: string; index: number; count: number }) {

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Globe, ImagePlus, Languages } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -21,6 +20,7 @@ import { ImageStrip } from './ImageStrip.tsx';
 import { ToolMenu } from './ToolMenu.tsx';
 import { VoiceButton } from './VoiceButton.tsx';
 import { opensPromptStore, PromptStoreButton, usePromptPicker } from '../../../components/prompts/PromptStoreButton.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** Dictated words go after what is typed, with a space between Latin words. */
 const appendDictated = (typed: string, said: string) => (!typed ? said : /[\s]$/.test(typed) || /[^\p{ASCII}]$/u.test(typed) ? typed + said : `${typed} ${said}`);

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { DELETE_DEBOUNCE_MS } from '@app/shared/constants';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Modal, modalButton } from '../../../components/Modal.tsx';
@@ -6,6 +5,7 @@ import { clearConversation, removeAllGroups, removeGroup } from '../controller/g
 import { deleteChatItem } from '../controller/turns.ts';
 import { leadingDebounce } from '../../../lib/debounce.ts';
 import { useChatUi, type Confirm } from '../stores/ui-store.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 // SPEC §5: deleting is debounced by 600 ms (across dialogs), so a double tap deletes once.
 const runDelete = leadingDebounce((c: Confirm) => {

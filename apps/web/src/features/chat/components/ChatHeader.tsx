@@ -1,5 +1,4 @@
 import { Crown, History } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { SidebarToggle } from '../../../components/SidebarToggle.tsx';
 import { ThemeSwitch } from '../../../components/ThemeSwitch.tsx';
 import { useSession } from '../../../lib/session.ts';
@@ -11,6 +10,7 @@ import { ShareButton } from '../../../components/share-sheet/ShareButton.tsx';
 import { SettingsButton } from '../../../components/settings/SettingsButton.tsx';
 import { useChat } from '../stores/chat-store.ts';
 import { useCurrentFeature } from '../stores/model-store.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 interface Props {
   mobile: boolean;

@@ -1,12 +1,12 @@
 import { useDeferredValue } from 'react';
 import { Eraser, MessagesSquare, Plus, Search, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session.ts';
 import { newConversation, selectGroup } from '../controller/groups.ts';
 import { filterGroups, splitSticky } from '../logic/groups.ts';
 import { useChat } from '../stores/chat-store.ts';
 import { useChatUi } from '../stores/ui-store.ts';
 import { HistoryItem } from './HistoryItem.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 function Heading({ children }: { children: React.ReactNode }) {
   return <h3 className="px-3 pt-3 pb-1.5 text-xs font-medium text-neutral-500 dark:text-neutral-400">{children}</h3>;

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useKeyboardInset } from '../../../lib/useKeyboardInset.ts';
 import { useStickToBottom } from '../../../lib/useStickToBottom.ts';
 import { useChat } from '../stores/chat-store.ts';
@@ -12,6 +11,7 @@ import { MessageList } from './MessageList.tsx';
 import { ScrollToBottom } from '../../../components/ScrollToBottom.tsx';
 import { ReplyAnnouncer } from '../../../components/ReplyAnnouncer.tsx';
 import { HistorySkeleton } from '../../../components/HistorySkeleton.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 interface ChatMainProps {
   mobile: boolean;

@@ -1,8 +1,8 @@
 import { useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { sendEdited } from '../controller/turns.ts';
 import { useChat } from '../stores/chat-store.ts';
 import type { ChatItem } from '../types.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /**
  * A question being edited in place. Sending forks the conversation at this question: the edited

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { ArrowUpRight, FlaskConical } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import { useSession } from '../../../lib/session.ts';
 import { sendMessage } from '../controller/turns.ts';
 import { RobotAvatar } from '../../../components/RobotAvatar.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** SPEC §2.7: the robot's name and the suggestion groups (masks); a suggestion is sent as the prompt. */
 export function EmptyState() {

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Drawer } from '../../../components/Drawer.tsx';
 import { useChatUi } from '../stores/ui-store.ts';
 import { ChatHistory } from './ChatHistory.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** The history as a left drawer where the column does not fit (below lg). Lazy: Radix loads on first open. */
 export default function HistoryDrawer({ children, title }: { children?: (close: () => void) => React.ReactNode; title?: string }) {

@@ -1,10 +1,10 @@
 import { memo, useState } from 'react';
 import { MessageSquare, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import { renameGroup, toggleSticky } from '../controller/groups.ts';
 import { useChatUi } from '../stores/ui-store.ts';
 import type { Group } from '../types.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const small =
   'inline-flex size-7 items-center justify-center rounded-md text-neutral-500 hover:bg-neutral-200/80 hover:text-neutral-800 dark:text-neutral-400 dark:hover:bg-neutral-700 dark:hover:text-neutral-100';

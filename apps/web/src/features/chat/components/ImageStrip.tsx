@@ -1,6 +1,6 @@
 import { AlertCircle, Loader2, X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { useDraft } from '../stores/draft-store.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** Images attached to the message being written, with upload state and remove buttons. */
 export function ImageStrip() {

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
 import { FastForward, Pencil, RotateCcw, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import { continueReply, deleteChatItem, deletionSize, retryReply } from '../controller/turns.ts';
 import { useChat } from '../stores/chat-store.ts';
@@ -8,6 +7,7 @@ import { useChatUi } from '../stores/ui-store.ts';
 import type { ChatItem } from '../types.ts';
 import { CopyButton } from '../../../components/CopyButton.tsx';
 import { actionButton } from '../../../components/styles.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const ReadAloudButton = lazy(() => import('./ReadAloudButton.tsx').then((m) => ({ default: m.ReadAloudButton })));
 

@@ -1,6 +1,5 @@
 import { lazy, memo, Suspense, useState } from 'react';
 import { AlertCircle, RotateCcw } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/Avatar.tsx';
 import { retryFailed } from '../controller/turns.ts';
 import { ReplyMarkdown } from '../../../components/markdown/ReplyMarkdown.tsx';
@@ -12,6 +11,7 @@ import { linkCitations } from '../logic/citations.ts';
 import { RobotAvatar } from '../../../components/RobotAvatar.tsx';
 import { ThinkingBlock } from './ThinkingBlock.tsx';
 import { ToolSteps } from './ToolSteps.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 // Shown only on replies that searched the web or have branches: downloaded when one is on screen.
 const ReplySources = lazy(() => import('./ReplySources.tsx').then((m) => ({ default: m.ReplySources })));

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { lazyModule } from '../../../components/markdown/lazy-module.ts';
 import { useChatUi } from '../stores/ui-store.ts';
 import { MessageItem } from './MessageItem.tsx';
 import { rowClass, useRowProps, type ListProps } from './row-props.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** Past this many messages only the visible ones are in the DOM (300 messages on a phone). */
 export const VIRTUAL_FROM = 40;

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Check, ChevronDown } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import { switchModel } from '../controller/groups.ts';
 import { useChat } from '../stores/chat-store.ts';
 import { useCurrentFeature, useFeatures } from '../stores/model-store.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** SPEC §2.7 model picker: a listbox of website.features; disabled while a reply is generated. */
 export function ModelPicker({ compact, locked }: { compact?: boolean; locked?: boolean }) {

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Volume2, VolumeX } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session.ts';
 import { actionButton } from '../../../components/styles.ts';
 import type { Playback } from '../voice/read-aloud.ts';
 import { readAloudWay } from '../voice/support.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** Read a reply aloud (the server's voice when configured, else the browser's); press again to stop. Hidden where neither works. */
 export function ReadAloudButton({ text }: { text: string }) {

@@ -1,7 +1,7 @@
 import { Globe } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import type { ChatSearch } from '@app/shared';
 import { hostOf } from '../logic/citations.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** While the web search runs, before the first text. */
 export function Searching() {

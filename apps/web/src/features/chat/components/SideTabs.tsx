@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ChatHistory } from './ChatHistory.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 type Tab = 'menu' | 'history';
 

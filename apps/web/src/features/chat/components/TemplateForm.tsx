@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Sparkles } from 'lucide-react';
 import { templateFields, templateValueMax, type TemplateValues, type TemplateVariables } from '../../../lib/template-form.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 interface Props {
   variables: TemplateVariables;

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Brain, ChevronDown } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 export interface ThinkingBlockProps {
   text: string;

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ChatToolOption } from '@app/shared';
 import { Wrench } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import { Modal, modalButton } from '../../../components/Modal.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useToolList } from '../hooks/useToolList.ts';
 import { useChat } from '../stores/chat-store.ts';
 import { pickedOf, pickOf, useToolStore } from '../stores/tool-store.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** The checkbox list of the menu: title, server, description and price per call. */
 function ToolList({ list, picked, onToggle }: { list: ChatToolOption[]; picked: Set<string>; onToggle(name: string, on: boolean): void }) {

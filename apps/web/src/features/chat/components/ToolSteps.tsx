@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import type { ChatToolOption, ToolStep } from '@app/shared';
 import { Ban, CheckCircle2, ChevronDown, Loader2, ShieldAlert, Wrench, XCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import { answerToolCall } from '../controller/tools.ts';
 import { isActiveStep, prettyArguments, previewResult, secondsLeft } from '../logic/tool-steps.ts';
 import { useToolList } from '../hooks/useToolList.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const STATUS_LOOK: Record<ToolStep['status'], { Icon: typeof Wrench; className: string }> = {
   running: { Icon: Loader2, className: 'animate-spin text-blue-600 dark:text-blue-300' },

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Loader2, Mic, Square } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import type { Dictation, DictationFailure } from '../voice/dictation.ts';
 import { dictationWay } from '../voice/support.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const composerTool =
   'inline-flex size-9 shrink-0 items-center justify-center rounded-full text-neutral-500 transition-colors hover:bg-neutral-100 hover:text-neutral-800 disabled:opacity-40 dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-neutral-100';

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast.ts';
 import { uploadImage } from '../api.ts';
 import { checkImage, imageRoom, pickWithinLimit } from '../logic/images.ts';
 import { newKey } from '../logic/messages.ts';
 import { useChat } from '../stores/chat-store.ts';
 import { useDraft } from '../stores/draft-store.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** Picks, checks and uploads images for a vision model (SPEC §5: png/bmp/jpg, 5 per conversation). */
 export function useImageUpload(feature: string) {

@@ -1,8 +1,8 @@
 import { ChevronDown, Languages } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import type { DocumentOption } from '@app/shared';
 import { useDocuments } from '../stores/document-store.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 interface Props {
   actions: DocumentOption[];

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { DELETE_DEBOUNCE_MS } from '@app/shared/constants';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { leadingDebounce } from '../../../lib/debounce.ts';
 import { removeDocument } from '../controller/documents.ts';
 import { useDocUi } from '../stores/ui-store.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 // SPEC §5: deleting is debounced by 600 ms, so a double tap deletes once.
 const runDelete = leadingDebounce((token: string) => void removeDocument(token), DELETE_DEBOUNCE_MS);

@@ -1,5 +1,4 @@
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DOCUMENT_QUESTION_MAX } from '@app/shared/constants';
 import { Composer } from '../../../components/Composer.tsx';
 import { askDocument, stopAnswer } from '../controller/ask.ts';
@@ -7,6 +6,7 @@ import { needsQuestion } from '../logic/options.ts';
 import { useDocuments } from '../stores/document-store.ts';
 import type { useDocOptions } from '../hooks/useDocOptions.ts';
 import { ActionBar } from './ActionBar.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 interface Props {
   mobile: boolean;

@@ -1,5 +1,4 @@
 import { Crown, FolderOpen } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../components/ExportButton.tsx';
 import { SidebarToggle } from '../../../components/SidebarToggle.tsx';
 import { iconButton } from '../../../components/styles.ts';
@@ -9,6 +8,7 @@ import { activeGroup, useDocuments } from '../stores/document-store.ts';
 import { useDocUi } from '../stores/ui-store.ts';
 import { formatSize } from '../logic/format.ts';
 import { FileIcon } from './FileIcon.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 interface Props {
   mobile: boolean;

@@ -1,11 +1,11 @@
 import { memo } from 'react';
 import { AlertCircle, Loader2, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import type { DocumentGroup } from '@app/shared';
 import { DOCUMENT_STATUS } from '@app/shared/constants';
 import { useDocUi } from '../stores/ui-store.ts';
 import { FileIcon } from './FileIcon.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** A document in the list: title, date or state, and (when open) its delete button. */
 export const DocItem = memo(function DocItem({ doc, active, onSelect }: { doc: DocumentGroup; active: boolean; onSelect(token: string): void }) {

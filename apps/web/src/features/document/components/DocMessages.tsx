@@ -1,6 +1,5 @@
 import { memo, useEffect } from 'react';
 import { AlertCircle, BookOpen, RotateCcw } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import type { DocumentCitation, DocumentOption } from '@app/shared';
 import { Avatar } from '../../../components/Avatar.tsx';
 import { CopyButton } from '../../../components/CopyButton.tsx';
@@ -11,6 +10,7 @@ import { retryAnswer } from '../controller/ask.ts';
 import { citationPlaces, findOption, needsQuestion, optionLabel } from '../logic/options.ts';
 import { useDocuments } from '../stores/document-store.ts';
 import type { DocItem } from '../types.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 function Thinking() {
   const { t } = useTranslation('document');

@@ -1,10 +1,10 @@
 import { FileStack, Upload } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session.ts';
 import { selectDocument } from '../controller/documents.ts';
 import { openUpload } from '../controller/upload.ts';
 import { useDocuments } from '../stores/document-store.ts';
 import { DocItem } from './DocItem.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 function Skeleton() {
   return (

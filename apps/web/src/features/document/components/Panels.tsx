@@ -1,5 +1,4 @@
 import { AlertTriangle, FileUp, FlaskConical, Loader2, Sparkles, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import type { DocumentGroup, DocumentOption } from '@app/shared';
 import { useSession } from '../../../lib/session.ts';
 import { askDocument } from '../controller/ask.ts';
@@ -9,6 +8,7 @@ import { needsQuestion } from '../logic/options.ts';
 import { useDocuments } from '../stores/document-store.ts';
 import { useDocUi } from '../stores/ui-store.ts';
 import { FileIcon } from './FileIcon.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 function DemoNote() {
   const { t } = useTranslation('document');

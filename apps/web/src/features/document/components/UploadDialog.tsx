@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import { AlertCircle, CheckCircle2, FileUp, Loader2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import { Modal, modalButton } from '../../../components/Modal.tsx';
 import { leaveUpload, startUpload } from '../controller/upload.ts';
@@ -9,6 +8,7 @@ import { acceptAttr, fileSuffix } from '../logic/upload.ts';
 import { useDocUi } from '../stores/ui-store.ts';
 import { useUpload, type UploadState } from '../stores/upload-store.ts';
 import { FileIcon } from './FileIcon.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 interface Props {
   accept: readonly string[];

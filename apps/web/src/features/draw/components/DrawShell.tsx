@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { FlaskConical } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { SidebarToggle } from '../../../components/SidebarToggle.tsx';
 import '../locales.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** A drawing screen: the title (with the offline badge when no provider is set), the form on the left, results on the right (stacked on mobile). */
 export function DrawShell({ title, subtitle, offline, form, children, testId }: { title: string; subtitle: string; offline?: boolean; form: ReactNode; children: ReactNode; testId: string }) {

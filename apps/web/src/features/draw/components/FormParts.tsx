@@ -1,11 +1,11 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { ImagePlus, Sparkles, X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import { DRAW_REFERENCE_MAX_BYTES, type DrawExample } from '@app/shared';
 import { toast } from '../../../lib/toast.ts';
 import { useSession } from '../../../lib/session.ts';
 import '../locales.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 export const fieldLabel = 'mb-1.5 block text-sm font-medium text-neutral-700 dark:text-neutral-300';
 export const textArea =

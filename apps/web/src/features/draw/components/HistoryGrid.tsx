@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { ImageIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import type { DrawImageView, DrawKind } from '@app/shared';
 import { useSession } from '../../../lib/session.ts';
 import { useHistories } from '../api.ts';
@@ -8,6 +7,7 @@ import { SectionTitle } from './DrawShell.tsx';
 import { ImageCard } from './ImageCard.tsx';
 import { PreviewDialog } from './PreviewDialog.tsx';
 import '../locales.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 export const gridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-[repeat(auto-fill,minmax(180px,1fr))]';
 

@@ -1,11 +1,11 @@
 import { Download, Globe, GlobeLock } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import type { DrawImageView } from '@app/shared';
 import { CopyButton } from '../../../components/CopyButton.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { usePublish } from '../api.ts';
 import '../locales.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 export const actionIcon =
   'inline-flex size-8 items-center justify-center rounded-lg text-neutral-600 transition-colors hover:bg-neutral-100 hover:text-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-neutral-100';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { ZoomIn, ZoomOut } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import type { DrawImageView } from '@app/shared';
 import { Modal } from '../../../components/Modal.tsx';
 import { actionIcon, ImageActions } from './ImageCard.tsx';
 import '../locales.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** The full-size image: fit to the window, or its own size (scrollable) at a click. */
 export function PreviewDialog({ image, onClose }: { image: DrawImageView | null; onClose(): void }) {

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { gridClass } from './HistoryGrid.tsx';
 import '../locales.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** Placeholders while images are drawn. */
 export function ResultSkeleton({ count }: { count: number }) {

@@ -1,10 +1,10 @@
 import { AlertCircle, Loader2, RefreshCw } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import type { DrawImageView, MjTaskView } from '@app/shared';
 import { useMjSubmit, useTaskProgress } from '../api.ts';
 import { srcSetOf, ImageActions } from './ImageCard.tsx';
 import '../locales.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const isOpen = (t: MjTaskView) => t.status === 'queued' || t.status === 'running';
 

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { ChevronLeft, ImagePlus, MessageSquareText, X } from 'lucide-react';
 import { clsx } from 'clsx';
 import type { FeedbackItem } from '@app/shared';
@@ -10,6 +9,7 @@ import { ApiError } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
 import { createFeedback, fetchFeedbacks, fetchFeedbackThread, replyFeedback } from '../api.ts';
 import '../locales.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 export const FEEDBACK_QUERY_KEY = ['feedback', 'list'] as const;
 /** The user centre's unread marker (its own query; features do not import each other, they share the key). */

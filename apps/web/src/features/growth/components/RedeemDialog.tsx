@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import { CheckCircle2, Ticket } from 'lucide-react';
 import { clsx } from 'clsx';
 import type { CardGrant } from '@app/shared';
@@ -12,9 +10,10 @@ import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { fetchRedeemedCards, redeemCardKey } from '../api.ts';
 import '../locales.ts';
+import { useTranslation, type TFunction } from '../../../lib/i18n.ts';
 
 /** What a key granted, as one line ("会员 30 天 · 基础模型 500 次"). */
-export function grantText(t: TFunction<'growth'>, g: CardGrant) {
+export function grantText(t: TFunction, g: CardGrant) {
   return [
     g.days > 0 && t('redeem.member', { count: g.days }),
     g.model3 > 0 && t('redeem.model3', { count: g.model3 }),

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { CalendarCheck, Check, ChevronLeft, ChevronRight, Flame } from 'lucide-react';
 import { clsx } from 'clsx';
 import { Modal, modalButton } from '../../../components/Modal.tsx';
@@ -10,6 +9,7 @@ import { toast } from '../../../lib/toast.ts';
 import { fetchSignInLog, signInToday } from '../api.ts';
 import { monthCells, shiftMonth } from '../calendar.ts';
 import '../locales.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** How far back the calendar goes. */
 const MONTHS_BACK = 12;

@@ -1,9 +1,9 @@
 import { clsx } from 'clsx';
 import { Network, Trash2, type ZoomIn } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import type { MindSummary } from '@app/shared';
 import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { actionButton } from '../../../components/styles.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 export function ToolButton({ label, onClick, icon: Icon }: { label: string; onClick(): void; icon: typeof ZoomIn }) {
   return (

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import type { MindCreateReply, MindDetail, MindStreamEvent, MindSummary } from '@app/shared';
 import { copyText } from '../../../lib/clipboard.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -10,6 +9,7 @@ import { toast } from '../../../lib/toast.ts';
 import { createMind, deleteMind, fetchMind, fetchMinds, importMind, MIND_STREAM_URL, saveMind, stopMind } from '../api.ts';
 import type { MindCanvasHandle } from '../MindCanvas.tsx';
 import { download, fileNameOf, unfence } from '../markdown.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 export const MIND_RUN = 'mind';
 export interface Current {

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { SITE_NAME_DEFAULT } from '@app/shared/constants';
 import { fetchShare } from '../../../components/share-sheet/api.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** The shared conversation behind `token`: the snapshot, whether the link is gone (404), and the document title it sets. */
 export function useSharedConversation(token: string) {

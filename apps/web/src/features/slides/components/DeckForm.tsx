@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Loader2, WandSparkles } from 'lucide-react';
 import type { DeckOutlineValidateBody } from '@app/shared';
 import { DECK_AUDIENCES, DECK_LANGUAGES, DECK_PAGES_MAX, DECK_PAGES_MIN, DECK_SOURCE_MAX, DECK_TOPIC_MAX } from '@app/shared/slides';
 import { DocumentPicker } from '../../../components/DocumentPicker.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { field, primaryButton } from './styles.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** A new deck: topic, document or pasted text, audience, pages, language. */
 export function DeckForm({ busy, error, onError, onSubmit }: { busy: boolean; error: string | null; onError(message: string | null): void; onSubmit(body: DeckOutlineValidateBody): void }) {

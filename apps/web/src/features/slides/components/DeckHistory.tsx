@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Plus, Presentation, Trash2 } from 'lucide-react';
 import type { DeckSummary } from '@app/shared';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { slidesApi } from '../api.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const STATUS_TONE: Record<string, string> = {
   done: 'bg-emerald-50 text-emerald-700 dark:bg-emerald-500/10 dark:text-emerald-300',

@@ -1,5 +1,4 @@
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Presentation } from 'lucide-react';
 import type { DeckView } from '@app/shared';
@@ -8,6 +7,7 @@ import { previewPages } from '../pages.ts';
 import { SlideCanvas } from './SlideCanvas.tsx';
 import { OfflineNote } from './StreamingOutline.tsx';
 import { primaryButton } from './styles.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** The slides being written (progress from the job's SSE), then the deck whole. */
 export function DeckProgress({ deck, cancelling, onCancel }: { deck: DeckView; cancelling: boolean; onCancel(): void }) {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ArrowDown, ArrowUp, GripVertical, Plus, Trash2 } from 'lucide-react';
 import type { DeckSection } from '@app/shared';
 import { DECK_LINE_MAX, DECK_POINTS_MAX, DECK_SECTIONS_MAX } from '@app/shared/slides';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 export interface EditableOutline {
   title: string;

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Loader2, RotateCcw, WandSparkles } from 'lucide-react';
 import type { DeckOutlineBody, DeckView } from '@app/shared';
@@ -8,6 +7,7 @@ import { useSession } from '../../../lib/session.ts';
 import { cleanOutline, OutlineEditor, type EditableOutline } from './OutlineEditor.tsx';
 import { OfflineNote } from './StreamingOutline.tsx';
 import { primaryButton } from './styles.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** The outline written: edited, then the slides generated from it (one of the ppt quota). */
 export function OutlineStep({ deck, balance, busy, error, onGenerate }: { deck: DeckView; balance: number | null; busy: boolean; error: string | null; onGenerate(outline: DeckOutlineBody): void }) {

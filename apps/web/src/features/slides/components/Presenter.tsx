@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import type { DeckSlide } from '@app/shared';
 import type { SlideTheme } from '@app/shared/slides';
 import { SlideCanvas } from './SlideCanvas.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const SWIPE_PX = 40;
 

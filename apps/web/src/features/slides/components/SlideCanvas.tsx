@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { DeckSlide } from '@app/shared';
 import { cssFont, type SlideTheme } from '@app/shared/slides';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const hex = (c: string) => `#${c}`;
 

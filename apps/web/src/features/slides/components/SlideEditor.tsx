@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { DeckSlide, DeckView } from '@app/shared';
 import { DECK_LINE_MAX, DECK_NOTES_MAX } from '@app/shared/slides';
 import { Modal, modalButton } from '../../../components/Modal.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
 import { slidesApi } from '../api.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const field =
   'w-full rounded-lg border border-neutral-200 bg-white px-3 py-2 text-sm text-neutral-900 outline-none focus:border-primary focus:ring-2 focus:ring-primary/20 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-50';

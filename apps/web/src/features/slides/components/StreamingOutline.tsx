@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Loader2, Sparkles, Square } from 'lucide-react';
 import { parseOutline } from '@app/shared/slides';
 import type { RunState } from '../../../lib/stream-run/run.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** The outline as it streams, with its stop (when it streams in this tab). */
 export function StreamingOutline({ text, state, onStop }: { text: string; state: RunState | null; onStop?(): void }) {

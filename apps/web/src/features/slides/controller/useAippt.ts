@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { DeckOutlineValidateBody, DeckView, DeckWatchEvent } from '@app/shared';
 import { Code } from '@app/shared/codes';
@@ -11,6 +10,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useJobProgress } from '../../../lib/useJobProgress.ts';
 import { deckWatchUrl, slidesApi, slidesKeys } from '../api.ts';
 import { resumeOutline, SLIDES_OUTLINE_RUN, startOutline, stopOutlineRun, useOutlineRun, type OutlineOutcome } from './outline-run.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** A deck left outlining by another tab (no stream here to follow): read again this often until it is done. */
 export const OUTLINING_REFETCH_MS = 3000;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { THESIS_KINDS, THESIS_LANGUAGES, THESIS_MAX_CHARS, THESIS_MIN_CHARS, type ThesisCreateBody } from '@app/shared';
 import { DocumentPicker } from '../../../components/DocumentPicker.tsx';
 import { field, input, label, primaryButton } from './styles.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** Step 1: the brief (title, type, discipline, length, language, requirements, a reference document). */
 export function BriefForm({ busy, onSubmit }: { busy: boolean; onSubmit(body: ThesisCreateBody): void }) {

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import type { ThesisOrderIndexReply, ThesisPackage } from '@app/shared';
 import { toast } from '../../../lib/toast.ts';
 import { useSession } from '../../../lib/session.ts';
 import { bindThesisOrder } from '../api.ts';
 import { card, secondaryButton } from './styles.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const PayDialog = lazy(() => import('./PayDialog.tsx'));
 

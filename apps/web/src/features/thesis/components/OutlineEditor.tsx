@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { THESIS_SECTION_MAX_CHARS, THESIS_SECTION_MIN_CHARS, thesisCost, type ThesisChapterView, type ThesisOutlineInput } from '@app/shared';
 import { iconButton, inputBase, primaryButton, secondaryButton } from './styles.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 type Draft = ThesisOutlineInput;
 

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CircleCheck } from 'lucide-react';
 import type { ThesisPackage } from '@app/shared';
 import { PAY_DIALOG_CLOSE_DELAY_MS } from '@app/shared/constants';
 import { Modal } from '../../../components/Modal.tsx';
 import { OrderPayment, useOrderPayment } from '../../../components/pay/OrderPayment.tsx';
 import { toast } from '../../../lib/toast.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /**
  * Pays one thesis package through the one payment flow membership and slides use (components/pay):

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { clsx } from 'clsx';
 import { RotateCcw } from 'lucide-react';
 import type { ThesisChapterView } from '@app/shared';
 import { secondaryButton } from './styles.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** Step 3: the sections as they are written; the one in progress shows its text as it streams. */
 export function SectionList({

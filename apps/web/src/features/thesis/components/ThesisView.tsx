@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ArrowLeft, FileDown, FileText, FileType, Loader2, Square, Trash2 } from 'lucide-react';
 import { thesisCost, type ThesisOrderItem } from '@app/shared';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
@@ -9,6 +8,7 @@ import { useThesisView } from '../controller/useThesisView.ts';
 import { OutlineEditor } from './OutlineEditor.tsx';
 import { SectionList } from './SectionList.tsx';
 import { card, primaryButton, secondaryButton } from './styles.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 interface Props {
   id: number;

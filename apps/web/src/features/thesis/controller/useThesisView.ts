@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import type { ThesisOutlineInput, ThesisWatchEvent } from '@app/shared';
 import { abortRun } from '../../../lib/stream-run/run.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -8,6 +7,7 @@ import { useJobProgress } from '../../../lib/useJobProgress.ts';
 import { cancelWriting, deleteThesis, fetchThesis, rewriteSection, saveOutline, startWriting, thesisKeys, watchUrl } from '../api.ts';
 import { mergeDelta } from '../live-text.ts';
 import { outlineNotice, resumeOutline, startOutline, stopOutlineRun, THESIS_OUTLINE_RUN, useOutlineRun } from './outline-run.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** Leaving the thesis page stops an outline in flight (as chat does with its reply). */
 export const useAbortOutlineOnLeave = () => useEffect(() => () => abortRun(THESIS_OUTLINE_RUN), []);

@@ -1,7 +1,7 @@
 import { ArrowLeftRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { TRANSLATE_AUTO, TRANSLATE_LANGUAGES } from '@app/shared/translate-languages';
 import { iconButton } from '../../../components/styles.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const selectClass =
   'h-9 min-w-0 flex-1 rounded-lg border border-neutral-200 bg-white px-2 text-sm text-neutral-800 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100';

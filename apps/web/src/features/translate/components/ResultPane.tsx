@@ -1,8 +1,8 @@
 import { clsx } from 'clsx';
 import { Check, Copy } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import type { TranslateItem } from '@app/shared';
 import { actionButton } from '../../../components/styles.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 interface ResultPaneProps {
   result: string;

@@ -1,8 +1,8 @@
 import { clsx } from 'clsx';
 import { X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { actionButton } from '../../../components/styles.ts';
 import { labelOf } from '../logic/languages.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 interface SourcePaneProps {
   text: string;

@@ -1,5 +1,5 @@
 import { Languages, Square } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 interface TranslateButtonProps {
   running: boolean;

@@ -1,10 +1,10 @@
 import { clsx } from 'clsx';
 import { Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import type { TranslateItem } from '@app/shared';
 import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { actionButton } from '../../../components/styles.ts';
 import { labelOf } from '../logic/languages.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 interface TranslateHistoryProps {
   items: TranslateItem[];

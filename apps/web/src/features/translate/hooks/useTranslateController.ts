@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { TranslateCreateReply, TranslateItem, TranslateStreamEvent } from '@app/shared';
 import { detectLanguage, TRANSLATE_AUTO } from '@app/shared/translate-languages';
@@ -10,6 +9,7 @@ import { readRecord } from '../../../lib/stream-run/record.ts';
 import { abortRun, currentRun, resumeRun, startRun, type RunOutcome } from '../../../lib/stream-run/run.ts';
 import { toast } from '../../../lib/toast.ts';
 import { createTranslation, deleteTranslation, fetchTranslations, stopTranslation, TRANSLATE_STREAM_URL } from '../api.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 export const TRANSLATE_RUN = 'translate';
 /** SPEC §5: the input cap when a model sets none. */

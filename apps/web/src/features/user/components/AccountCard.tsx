@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '@app/shared';
 import { formatDisplayDate } from '../format-date.ts';
 import { useSession } from '../../../lib/session.ts';
 import { Card } from './Card.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 export function AccountCard({ user }: { user: UserInfo }) {
   const { t } = useTranslation('user');

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Info } from 'lucide-react';
 import type { BalanceReply } from '@app/shared';
 import { Card } from './Card.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const POOLS = [
   { key: 'model3', total: 'useModel3Token' },

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { updateUser } from '../api.ts';
@@ -7,6 +6,7 @@ import { validatePasswordChange, type PasswordChange, type ProfileRule } from '.
 import { DialogActions } from './DialogActions.tsx';
 import { FormField } from './FormField.tsx';
 import { UserDialog } from './UserDialog.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** Changing (or first setting) the password ends every session: SPEC §4.3 clears this one and reopens login. */
 export function ChangePasswordDialog({ hasPassword, open, onClose }: { hasPassword: boolean; open: boolean; onClose: () => void }) {

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '@app/shared';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -9,6 +8,7 @@ import { Avatar } from '../../../components/Avatar.tsx';
 import { DialogActions } from './DialogActions.tsx';
 import { FormField } from './FormField.tsx';
 import { UserDialog } from './UserDialog.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 export function EditProfileDialog({ user, open, onClose }: { user: UserInfo; open: boolean; onClose: () => void }) {
   const { t } = useTranslation('user');

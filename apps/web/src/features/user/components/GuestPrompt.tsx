@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChevronRight, UserRound } from 'lucide-react';
 import { useSession } from '../../../lib/session.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 export function GuestPrompt() {
   const { t } = useTranslation('user');

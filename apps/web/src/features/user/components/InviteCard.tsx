@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChevronRight, Copy } from 'lucide-react';
 import { toast } from '../../../lib/toast.ts';
 import { copyText } from '../../../lib/clipboard.ts';
 import { Card } from './Card.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 export function InviteCard({ code }: { code: string }) {
   const { t } = useTranslation('user');

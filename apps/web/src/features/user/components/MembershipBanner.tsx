@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Crown } from 'lucide-react';
 import type { UserInfo } from '@app/shared';
 import { formatDisplayDate } from '../format-date.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 export function MembershipBanner({ user }: { user: UserInfo }) {
   const { t } = useTranslation('user');

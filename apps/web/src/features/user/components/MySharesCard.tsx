@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Copy, Eye, Link2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import type { ShareItem } from '@app/shared';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { fetchMyShares, revokeShare } from '../../../components/share-sheet/api.ts';
@@ -9,6 +8,7 @@ import '../../../components/share-sheet/locales.ts';
 import { copyText } from '../../../lib/clipboard.ts';
 import { toast } from '../../../lib/toast.ts';
 import { Card } from './Card.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const SHOWN = 5;
 

@@ -1,12 +1,11 @@
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { Crown, Pencil } from 'lucide-react';
 import type { UserInfo } from '@app/shared';
 import { formatDisplayDate } from '../format-date.ts';
 import { Avatar } from '../../../components/Avatar.tsx';
+import { useTranslation, type TFunction } from '../../../lib/i18n.ts';
 
 /** One quiet line under the name: the sign-in streak, else something that tells accounts apart. */
-function subtitle(user: UserInfo, t: TFunction<'user'>) {
+function subtitle(user: UserInfo, t: TFunction) {
   if (user.consecutiveDays > 0) return t('signedDays', { count: user.consecutiveDays });
   if (user.mobile) return user.mobile;
   if (user.username && user.username !== user.nickname) return user.username;

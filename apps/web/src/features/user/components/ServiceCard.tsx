@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Headset } from 'lucide-react';
 import { useSession } from '../../../lib/session.ts';
 import { Card } from './Card.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** SPEC §2.4: the customer-service QR, in the user centre as in the sidebar (only when configured). */
 export function ServiceCard() {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useReturnFocus } from '../../../lib/useReturnFocus.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** The small centred dialog the user centre's forms open in. */
 export function UserDialog({ open, onClose, title, children }: { open: boolean; onClose: () => void; title: string; children: ReactNode }) {
