@@ -1,17 +1,15 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import '../lib/i18n.ts';
 import { useResolvedTheme } from '../lib/theme.ts';
 import { afterFirstScreen } from '../lib/after-first-screen.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { warmOnFirstInput } from '../lib/warm-on-input.ts';
 import { loadSonner, toasterMounted, toasterWanted } from '../lib/toast.ts';
 import './locales.ts';
 import { AppRouter, AppRoutes } from './router.tsx';
 import { UpdatePrompt } from '../components/UpdatePrompt.tsx';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
-});
 
 const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
 

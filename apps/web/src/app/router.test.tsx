@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { Link, MemoryRouter, Outlet, type RouteObject } from 'react-router';
 import '../lib/i18n.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { AppRouter, AppRoutes, lazyScreen, loadScreens, screenRoute } from './router.tsx';
 
 /** A screen whose download the test finishes (or fails) by hand. */
@@ -132,6 +133,32 @@ describe('the app router (issue 30: declarative routes, screens downloaded on fi
     expect(b.calls()).toBe(2);
     await b.finish();
     expect(screen.getByText('screen b')).toBeTruthy();
+  });
+
+  it("starts a screen's first requests as its code arrives, once, in the app's query cache", async () => {
+    const prefetch = vi.fn();
+    const order: string[] = [];
+    const screenDef = lazyScreen(async () => ({
+      default: () => {
+        order.push('render');
+        return <p>screen p</p>;
+      },
+      prefetch: (client: unknown) => {
+        order.push('prefetch');
+        prefetch(client);
+      },
+    }));
+    await screenDef.preload();
+    expect(prefetch).toHaveBeenCalledWith(queryClient);
+    expect(screenDef.preload()).toBeNull();
+    render(
+      <MemoryRouter initialEntries={['/p']}>
+        <AppRoutes table={[{ path: '/p', ...screenRoute(screenDef) }]} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('screen p')).toBeTruthy();
+    expect(prefetch).toHaveBeenCalledTimes(1);
+    expect(order[0]).toBe('prefetch');
   });
 
   it("loadScreens names the app's screens by path, and nothing for a route without one", async () => {

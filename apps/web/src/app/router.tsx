@@ -10,7 +10,9 @@ import {
   type NavigationType,
   type RouteObject,
 } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { ComingSoon } from '../components/ComingSoon.tsx';
+import { queryClient } from '../lib/query-client.ts';
 import { LoadingScreen } from './layout/BootScreens.tsx';
 import { Layout } from './layout/Layout.tsx';
 import { routeIcon } from './layout/menu-icons.ts';
@@ -19,7 +21,7 @@ import { LAYOUT_ROUTES } from './routes.ts';
 import ServerErrorPage from './screens/ServerErrorPage.tsx';
 
 /** Screens that exist; the others show their title and an honest 即将上线 state. */
-const screens: Record<string, () => Promise<{ default: ComponentType }>> = {
+const screens: Record<string, () => Promise<ScreenModule>> = {
   Chat: () => import('../features/chat/ChatPage.tsx'),
   ChatFile: () => import('../features/document/ChatFilePage.tsx'),
   ChatTemp: () => import('../features/chat/ChatTempPage.tsx'),
@@ -41,6 +43,12 @@ const screens: Record<string, () => Promise<{ default: ComponentType }>> = {
   View: () => import('../features/slides/ViewPage.tsx'),
 };
 
+/** A screen's module: the screen, and the requests of its first paint to start as soon as its code is in. */
+interface ScreenModule {
+  default: ComponentType;
+  prefetch?: (client: QueryClient) => void;
+}
+
 /**
  * A screen whose code is fetched the first time it is shown. `preload` fetches it; once it is in,
  * the screen renders at once. Rendered before that (only the first screen of a page load: later
@@ -52,7 +60,7 @@ export interface LazyScreen {
   Screen: ComponentType;
 }
 
-export function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyScreen {
+export function lazyScreen(load: () => Promise<ScreenModule>): LazyScreen {
   let Loaded: ComponentType | null = null;
   let failed: { error: unknown } | null = null;
   let pending: Promise<void> | null = null;
@@ -61,6 +69,8 @@ export function lazyScreen(load: () => Promise<{ default: ComponentType }>): Laz
       ? null
       : (pending ??= load().then(
           (m) => {
+            // Issue 30: with the layout's config still on its way, not after the screen first renders.
+            m.prefetch?.(queryClient);
             Loaded = m.default;
             failed = null;
           },

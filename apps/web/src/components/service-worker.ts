@@ -1,3 +1,4 @@
+import { afterFirstScreen } from '../lib/after-first-screen.ts';
 import { detectEnv } from '../lib/env.ts';
 
 /**
@@ -10,7 +11,7 @@ export function serviceWorkerWanted(env: { prod: boolean; ua: string; secure: bo
 }
 
 /**
- * Registers /sw.js once the page has loaded and calls `onUpdate` when a new build's worker is
+ * Registers /sw.js once the page has loaded and its first screen is up, and calls `onUpdate` when a new build's worker is
  * installed and waiting (only when this page is already controlled by an older one: a first
  * install needs no prompt). Returns the function that activates the waiting worker and reloads.
  */
@@ -38,8 +39,9 @@ export function registerServiceWorker(onUpdate: () => void): () => void {
       })
       .catch(() => {});
   };
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+  // Issue 30: registering costs a phone tens of ms of script: not before the first screen is up.
+  const loaded = document.readyState === 'complete' ? Promise.resolve() : new Promise<void>((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+  void Promise.all([loaded, afterFirstScreen()]).then(start);
 
   // Reload only into a version the user accepted (the first install also changes the controller, by clients.claim).
   let accepted = false;

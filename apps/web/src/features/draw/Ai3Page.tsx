@@ -4,13 +4,16 @@ import { useSearchParams } from 'react-router';
 import { DRAW_SIZES, type DrawImageView, type DrawSize } from '@app/shared';
 import { toast } from '../../lib/toast.ts';
 import { useSession } from '../../lib/session.ts';
-import { rewritePrompt, useDraw, useDrawResults, useExamples, useImageTypes } from './api.ts';
+import { prefetchDrawForm, rewritePrompt, useDraw, useDrawResults, useExamples, useImageTypes } from './api.ts';
 import { DrawShell, SectionTitle } from './components/DrawShell.tsx';
 import { ChipGroup, Examples, PromptBox, ReferencePicker, SubmitBar } from './components/FormParts.tsx';
 import { Empty, HistoryGrid, ImageGrid } from './components/HistoryGrid.tsx';
 import { ResultSkeleton } from './components/ResultSkeleton.tsx';
 import './locales.ts';
 import { useTranslation } from '../../lib/i18n.ts';
+
+/** Its first requests start with its code (app/router.tsx). */
+export const prefetch = prefetchDrawForm;
 
 /** /ai3: smart drawing. Plain Chinese → an English prompt by a chat model (shown, editable) → drawn. */
 export default function Ai3Page() {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DRAW_SIZES, DRAW_TYPES, type DrawImageView, type DrawSize, type DrawType } from '@app/shared';
-import { useDraw, useDrawResults, useExamples, useImageTypes } from './api.ts';
+import { prefetchDrawForm, useDraw, useDrawResults, useExamples, useImageTypes } from './api.ts';
 import { DrawShell, SectionTitle } from './components/DrawShell.tsx';
 import { ChipGroup, Examples, PromptBox, SubmitBar } from './components/FormParts.tsx';
 import { Empty, HistoryGrid, ImageGrid } from './components/HistoryGrid.tsx';
@@ -13,6 +13,9 @@ const pick = <T extends string>(list: readonly T[], v: string | null, fallback: 
 
 const MODES = ['basic', 'dalle3'] as const;
 type Mode = (typeof MODES)[number];
+
+/** Its first requests start with its code (app/router.tsx). */
+export const prefetch = prefetchDrawForm;
 
 /** /draw: basic drawing, and DALL·E (quality, style, size) as its second mode (?mode=dalle3). */
 export default function DrawPage() {

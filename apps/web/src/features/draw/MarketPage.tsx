@@ -5,7 +5,7 @@ import { DRAW_TYPES, type DrawMarketItem } from '@app/shared';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { SidebarToggle } from '../../components/SidebarToggle.tsx';
-import { useImageTypes, useMarket } from './api.ts';
+import { prefetchMarket, useImageTypes, useMarket } from './api.ts';
 import { ChipGroup } from './components/FormParts.tsx';
 import { actionIcon, ImageThumb } from './components/ImageCard.tsx';
 import './locales.ts';
@@ -13,6 +13,9 @@ import { useTranslation } from '../../lib/i18n.ts';
 
 /** Where "use this prompt" leads for each kind of drawing (DALL·E: /draw in its DALL·E mode). */
 const SCREEN: Record<string, string> = { basic: '/draw', dalle3: '/draw', ai3: '/ai3', mj: '/midjourney' };
+
+/** Its first requests start with its code (app/router.tsx). */
+export const prefetch = prefetchMarket;
 
 /** /market: the public gallery, a masonry of lazy thumbnails, by type. */
 export default function MarketPage() {

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { MJ_DIMENSIONS, type DrawImageView, type MjDimensions } from '@app/shared';
 import { toast } from '../../lib/toast.ts';
 import { useSession } from '../../lib/session.ts';
-import { useExamples, useImageTypes, useMjSubmit, useTasks } from './api.ts';
+import { prefetchDrawForm, useExamples, useImageTypes, useMjSubmit, useTasks } from './api.ts';
 import { DrawShell, SectionTitle } from './components/DrawShell.tsx';
 import { ChipGroup, Examples, PromptBox, ReferenceList, ReferencePicker, SubmitBar } from './components/FormParts.tsx';
 import { Empty } from './components/HistoryGrid.tsx';
@@ -15,6 +15,9 @@ import { useTranslation } from '../../lib/i18n.ts';
 type Mode = 'imagine' | 'blend' | 'describe';
 const MODES: Mode[] = ['imagine', 'blend', 'describe'];
 const DIM_LABEL: Record<MjDimensions, string> = { PORTRAIT: 'mj.dimPortrait', SQUARE: 'mj.dimSquare', LANDSCAPE: 'mj.dimLandscape' };
+
+/** Its first requests start with its code (app/router.tsx). */
+export const prefetch = prefetchDrawForm;
 
 /** /midjourney: professional drawing as tasks (progress, a 2×2 grid, U/V/reroll/zoom/pan); 混图 from 2–5 pictures; 识图 into four prompts. */
 export default function MidjourneyPage() {

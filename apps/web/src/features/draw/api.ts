@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { skipToken, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { skipToken, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type {
   DrawBasicBody,
   DrawDalleBody,
@@ -51,14 +51,14 @@ const ep = {
 export const HISTORY_PAGE_SIZE = 12;
 export const MARKET_PAGE_SIZE = 30;
 
-export const useImageTypes = () =>
-  useQuery({ queryKey: drawKeys.types, queryFn: () => callRoute(ep.types, undefined, { silent: true }), staleTime: 10 * 60_000 });
+const typesQuery = { queryKey: drawKeys.types, queryFn: () => callRoute(ep.types, undefined, { silent: true }), staleTime: 10 * 60_000 };
+const examplesQuery = { queryKey: drawKeys.examples, queryFn: () => callRoute(ep.examples, undefined, { silent: true }), staleTime: 10 * 60_000 };
+
+export const useImageTypes = () => useQuery(typesQuery);
 
 export const useExamples = (kind: DrawKind) =>
   useQuery({
-    queryKey: drawKeys.examples,
-    queryFn: () => callRoute(ep.examples, undefined, { silent: true }),
-    staleTime: 10 * 60_000,
+    ...examplesQuery,
     select: (d: { list: DrawExample[] }) => {
       const own = d.list.filter((e) => e.kind === kind || (kind === 'dalle3' && e.kind === 'basic'));
       return own.length ? own : d.list;
@@ -197,12 +197,26 @@ export function useMjSubmit() {
 }
 
 /** The public gallery by cursor. */
+const marketQuery = (type: string) => ({
+  queryKey: drawKeys.market(type),
+  initialPageParam: 0,
+  queryFn: ({ pageParam }: { pageParam: number }): Promise<DrawMarketReply> =>
+    callRoute(ep.market, { size: MARKET_PAGE_SIZE, type: type === 'all' ? undefined : (type as DrawType), cursor: pageParam || undefined }, { silent: true }),
+  getNextPageParam: (last: DrawMarketReply) => last.next_cursor ?? undefined,
+});
+
 export function useMarket(type: string) {
-  return useInfiniteQuery({
-    queryKey: drawKeys.market(type),
-    initialPageParam: 0,
-    queryFn: ({ pageParam }): Promise<DrawMarketReply> =>
-      callRoute(ep.market, { size: MARKET_PAGE_SIZE, type: type === 'all' ? undefined : (type as DrawType), cursor: pageParam || undefined }, { silent: true }),
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
+  return useInfiniteQuery(marketQuery(type));
+}
+
+/** The requests of a drawing screen's first paint (the types and examples), started with its code (app/router.tsx). */
+export function prefetchDrawForm(qc: QueryClient) {
+  void qc.prefetchQuery(typesQuery);
+  void qc.prefetchQuery(examplesQuery);
+}
+
+/** /market's first paint: the types and the first page of everything. */
+export function prefetchMarket(qc: QueryClient) {
+  void qc.prefetchQuery(typesQuery);
+  void qc.prefetchInfiniteQuery(marketQuery('all'));
 }
