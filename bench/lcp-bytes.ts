@@ -4,10 +4,11 @@
  * largest contentful paint, counted as brotli (the response body compressed here at quality 11,
  * the same as the build's precompressed .br the server sends); the same until the network is idle;
  * the requests in each window; LCP at CPU ×1 and ×4 (CDP Emulation.setCPUThrottlingRate); and
- * a repeat visit of /talk served by the service worker. With each LCP: the element that made it
- * (tag, classes, a text snippet) and the page's CLS. TRACE=1 records a Chrome trace of the repeat
- * visit and prints where the main thread's time went before LCP; TRACE=cold does the same for each
- * route's first cold visit at ×4. Prints figures; asserts nothing.
+ * a repeat visit of /talk served by the service worker; and a page with no script and one paragraph
+ * from the same server (the machine's floor: what any page's LCP costs here). With each LCP: the
+ * element that made it (tag, classes, a text snippet) and the page's CLS. TRACE=1 records a Chrome
+ * trace of the repeat visit and prints where the main thread's time went before LCP; TRACE=cold
+ * does the same for each route's first cold visit at ×4. Prints figures; asserts nothing.
  * Each figure is the run with the median LCP of RUNS (default 3) cold visits, as LCP and so the
  * bytes before it move with the machine's load. `node --import tsx bench/lcp-bytes.ts [webDist]`
  * measures another build; LIST=1 lists the files; ROUTES=/talk,/draw picks routes.
@@ -30,6 +31,15 @@ const RUNS = Math.max(1, Number(process.env.RUNS ?? 3));
 const routes = process.env.ROUTES ? process.env.ROUTES.split(',') : Object.keys(MAIN_ROUTES);
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-lcp-'));
 const { app } = await buildApp({ config: loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'error' }, { webDist: dist }) });
+// The machine's floor: a page with no script and one paragraph, from the same server. Its LCP is the
+// part of every route's LCP that no change to the app can remove (navigation, parse, first paint),
+// so figures from machines of different speed can be compared.
+const FLOOR = '/__bench-floor';
+app.get(FLOOR, (_req, reply) =>
+  reply
+    .type('text/html; charset=utf-8')
+    .send(`<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>floor</title></head><body><p style="font:14px/24px sans-serif;max-width:20rem;margin:40vh auto 0">${'输入主题或粘贴文字，导图会边生成边绘制，可缩放、折叠、编辑和导出。'.repeat(2)}</p></body></html>`),
+);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const addr = app.server.address();
 const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
@@ -148,7 +158,7 @@ const ms = (n: number) => `${Math.round(n)} ms`;
 
 console.log(`# cold first load at 390x844, phone UA, median of ${RUNS} runs (${dist}); load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 console.log('route       JS<LCP     CSS<LCP   req<LCP  JS idle    CSS idle  req idle  LCP x1   LCP x4');
-for (const path of routes) {
+for (const path of [...routes, FLOOR]) {
   const cold = async (cpu: number) => {
     const context = await browser.newContext({ ...phone, serviceWorkers: 'block', locale: 'zh-CN' });
     try {
@@ -168,7 +178,7 @@ for (const path of routes) {
   // +1: the document itself is not a resource timing entry.
   console.log(
     [
-      path.padEnd(11),
+      (path === FLOOR ? 'no-JS page' : path).padEnd(11),
       kib(sum(before, 'js')).padEnd(10),
       kib(sum(before, 'css')).padEnd(9),
       String(before.length + 1).padEnd(8),
