@@ -83,7 +83,11 @@ test.describe('drawing', () => {
     await expect(page.getByRole('img', { name: '参考图' })).toBeVisible();
     await axe(page);
     await shot(page, info, 'ai3-prompt');
+    // The server's answer is checked first, so a failure says whether the drawing was refused or never asked for.
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/draw-image/dalle3') && r.request().method() === 'POST', { timeout: 20_000 });
     await page.getByRole('button', { name: '开始绘画' }).click();
+    const answer = await answered;
+    expect(answer.status(), await answer.text()).toBe(200);
     await expect(page.getByRole('button', { name: /^查看大图：雪山脚下的小木屋/ }).first()).toBeVisible({ timeout: 20_000 });
     await shot(page, info, 'ai3-result');
   });
