@@ -13,7 +13,7 @@ export const apiPaths = ['/api', '/user/', '/balance/', '/group/', '/chatlog/', 
  * Issue 30: the app renders with Preact through preact/compat (React 19's API: `ref` as a prop,
  * useId, useSyncExternalStore, createPortal, createRoot), about 45 KiB (brotli) less than
  * react-dom in every first load. Every import of react / react-dom, ours and the libraries'
- * (react-router, react-query, react-i18next, radix-ui, sonner, zustand …), resolves here. The web
+ * (react-query, radix-ui, sonner, zustand …), resolves here. The web
  * unit tests (vitest.config.ts) use the same aliases, so what is tested is what ships.
  */
 export const preactAliases = [

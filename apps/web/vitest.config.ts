@@ -9,7 +9,6 @@ import { preactAliases } from './vite.config.ts';
 const pkg = (name: string, file: string) => join(dirname(createRequire(import.meta.url).resolve(`${name}/package.json`)), file);
 const esm = [
   { find: /^@testing-library\/react$/, replacement: pkg('@testing-library/react', 'dist/@testing-library/react.esm.js') },
-  { find: /^react-router$/, replacement: pkg('react-router', 'dist/development/index.mjs') },
 ];
 
 export default defineConfig({

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet } from '../lib/router/index.tsx';
 import { useThemeSync } from '../lib/theme.ts';
 import { bootOnce } from './boot.ts';
 import { DemoBanner } from './layout/DemoBanner.tsx';

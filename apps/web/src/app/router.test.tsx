@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { Link, MemoryRouter, Outlet, type RouteObject } from 'react-router';
+import { Link, MemoryRouter, Outlet, type RouteObject } from '../lib/router/index.tsx';
 import '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { AppRouter, AppRoutes, lazyScreen, loadScreens, screenRoute } from './router.tsx';

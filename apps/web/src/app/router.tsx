@@ -1,15 +1,15 @@
-import { Component, Suspense, useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, Suspense, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import {
+  createBrowserHistory,
   matchRoutes,
   Navigate,
   Router,
-  UNSAFE_createBrowserHistory as createBrowserHistory,
   useLocation,
   useRoutes,
   type Location,
   type NavigationType,
   type RouteObject,
-} from 'react-router';
+} from '../lib/router/index.tsx';
 import type { QueryClient } from '@tanstack/react-query';
 import { ComingSoon } from '../components/ComingSoon.tsx';
 import { queryClient } from '../lib/query-client.ts';
@@ -137,15 +137,15 @@ interface Shown {
 }
 
 /**
- * The browser router: the address bar's history, shown through react-router's declarative API
- * (issue 30: the data router's loaders, actions and fetchers are 15 KiB of every first load that
- * nothing here used). As with the data router's lazy routes, a navigation to a screen whose code
- * is not in yet keeps the current screen until it is, rather than flashing a loading screen; the
- * latest navigation wins.
+ * The browser router: the address bar's history, shown through lib/router. A navigation to a
+ * screen whose code is not in yet keeps the current screen until it is, rather than flashing a
+ * loading screen; the latest navigation wins.
  */
 export function AppRouter({ table = routes, children }: { table?: RouteObject[]; children: ReactNode }) {
-  const [history] = useState(() => createBrowserHistory({ v5Compat: true }));
+  const [history] = useState(() => createBrowserHistory());
   const [shown, setShown] = useState<Shown>(() => ({ action: history.action, location: history.location }));
+  const shownLocation = useRef(shown.location);
+  shownLocation.current = shown.location;
   // The first screen too: the page shows the loading screen until its code is in (nothing half drawn
   // replaces index.html's first frame).
   const [first] = useState(() => loadScreens(history.location, table));
@@ -159,12 +159,16 @@ export function AppRouter({ table = routes, children }: { table?: RouteObject[];
   }, [first]);
   useLayoutEffect(() => {
     let latest = 0;
-    return history.listen(({ action, location }) => {
+    const show = ({ action, location }: Shown) => {
       const n = ++latest;
       const waiting = loadScreens(location, table);
       if (!waiting) return setShown({ action, location });
       void waiting.then(() => n === latest && setShown({ action, location }));
-    });
+    };
+    const stop = history.listen(show);
+    // A navigation made before this subscription (by a screen's own layout effect) is shown too.
+    if (history.location !== shownLocation.current) show({ action: history.action, location: history.location });
+    return stop;
   }, [history, table]);
   if (!ready) return <LoadingScreen />;
   return (

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/router/index.tsx';
 import { DEFAULT_LOCALE } from '@app/shared/constants';
 import { i18n } from '../lib/i18n.ts';
 import { LAYOUT_ROUTES } from './routes.ts';

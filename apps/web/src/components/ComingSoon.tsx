@@ -1,5 +1,5 @@
 import { Sparkles, type LucideIcon } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../lib/router/index.tsx';
 import { SidebarToggle } from './SidebarToggle.tsx';
 import './locales.ts';
 import { useTranslation } from '../lib/i18n.ts';

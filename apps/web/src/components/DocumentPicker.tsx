@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { FileText, Upload } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router/index.tsx';
 import type { DocumentGroup } from '@app/shared';
 import { callRoute, endpoint } from '../lib/api.ts';
 import { registerSplitLocales, useTranslation } from '../lib/i18n.ts';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation, useSearchParams } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, useSearchParams } from './router/index.tsx';
 import { mockApi, ok } from '../app/test/fixtures.ts';
 import { toast } from './toast.ts';
 import { useAppIdQuery } from './useAppIdQuery.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from './router/index.tsx';
 import { callRoute, endpoint } from './api.ts';
 import { i18n } from './i18n.ts';
 import { toast } from './toast.ts';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from './router/index.tsx';
 import { i18n } from './i18n.ts';
 import './locales.ts';
 import { useSession } from './session.ts';

@@ -1,5 +1,5 @@
 import { CalendarCheck, Crown, LogOut, UserRound } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router/index.tsx';
 import { Avatar } from '../../components/Avatar.tsx';
 import { InstallAppButton } from '../../components/InstallAppButton.tsx';
 import { ThemeSwitch } from '../../components/ThemeSwitch.tsx';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../lib/router/testing.tsx';
 import { PURCHASE_TOAST_MS } from '@app/shared/constants';
 import { useSession } from '../../lib/session.ts';
 import { storage, StorageKey, tokenStore } from '../../lib/storage.ts';

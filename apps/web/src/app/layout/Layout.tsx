@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from '../../lib/router/index.tsx';
 import { DialogHost } from '../dialogs/DialogHost.tsx';
 import { useNoticeAutoOpen } from '../dialogs/useNoticeAutoOpen.ts';
 import { useGuestOrderBinding } from '../../features/billing/hooks/useGuestOrderBinding.ts';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../lib/router/testing.tsx';
 import { useSession } from '../../lib/session.ts';
 import { globalConfig, menuItem, resetSession } from '../test/fixtures.ts';
 import { MobileTabBar } from './MobileTabBar.tsx';

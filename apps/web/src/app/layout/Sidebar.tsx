@@ -1,5 +1,5 @@
 import { PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.tsx';
 import { clsx } from 'clsx';
 import { SITE_NAME_DEFAULT } from '@app/shared/constants';
 import { useAppSetting } from '../../lib/app-setting.ts';

@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink } from '../../lib/router/index.tsx';
 import { clsx } from 'clsx';
 import { useSession } from '../../lib/session.ts';
 import { sidebarEntries } from './menu.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../lib/router/index.tsx';
 import { PURCHASE_TOAST_MS } from '@app/shared/constants';
 import { i18n } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';

@@ -1,5 +1,5 @@
 import { Compass } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.tsx';
 import { StatusScreen, statusButton } from './StatusScreen.tsx';
 import '../locales.ts';
 import { useTranslation } from '../../lib/i18n.ts';

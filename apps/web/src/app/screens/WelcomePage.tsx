@@ -1,5 +1,5 @@
 import { ArrowRight, FileText, MessageCircle, Palette, Presentation, type LucideIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.tsx';
 import { SITE_NAME_DEFAULT } from '@app/shared/constants';
 import { ThemeSwitch } from '../../components/ThemeSwitch.tsx';
 import { useSession } from '../../lib/session.ts';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from '../../lib/router/index.tsx';
 import { callRoute } from '../../lib/api.ts';
 import { ApiError } from '../../lib/http.ts';
 import { useSession } from '../../lib/session.ts';
@@ -83,8 +83,8 @@ export default function AdminApp() {
 }
 
 /**
- * The screen for the path under /admin. A plain switch rather than react-router's <Routes>: those
- * exports would otherwise be kept in the end user's entry chunk (where react-router lives).
+ * The screen for the path under /admin: a plain switch on the path's segments, each id checked
+ * before it reaches a screen.
  */
 function AdminScreen() {
   const [section, id, ...rest] = useLocation().pathname.replace(/^\/admin\/?/, '').split('/').filter(Boolean);

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { clsx } from 'clsx';
 import { Bot, ClipboardList, FileSearch, Images, Inbox, LayoutDashboard, LayoutGrid, Package, Palette, Plug, ReceiptText, ShieldAlert, SlidersHorizontal, TicketCheck, Undo2, UserCog, Wrench } from 'lucide-react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '../../lib/router/index.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 
 const NAV = [

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../lib/router/index.tsx';
 import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import ChatExpertPage from './ChatExpertPage.tsx';

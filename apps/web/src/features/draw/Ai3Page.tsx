@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Wand2 } from 'lucide-react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router/index.tsx';
 import { DRAW_SIZES, type DrawImageView, type DrawSize } from '@app/shared';
 import { toast } from '../../lib/toast.ts';
 import { useSession } from '../../lib/session.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router/index.tsx';
 import { DRAW_SIZES, DRAW_TYPES, type DrawImageView, type DrawSize, type DrawType } from '@app/shared';
 import { prefetchDrawForm, useDraw, useDrawResults, useExamples, useImageTypes } from './api.ts';
 import { DrawShell, SectionTitle } from './components/DrawShell.tsx';

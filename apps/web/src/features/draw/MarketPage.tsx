@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Download, Images, WandSparkles } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router/index.tsx';
 import { DRAW_TYPES, type DrawMarketItem } from '@app/shared';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { Modal } from '../../components/Modal.tsx';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router/index.tsx';
 import { MJ_DIMENSIONS, type DrawImageView, type MjDimensions } from '@app/shared';
 import { toast } from '../../lib/toast.ts';
 import { useSession } from '../../lib/session.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.tsx';
 import { ThemeSwitch } from '../../components/ThemeSwitch.tsx';
 import { useSession } from '../../lib/session.ts';
 

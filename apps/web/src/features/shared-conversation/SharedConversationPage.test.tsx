@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes } from '../../lib/router/index.tsx';
 import { globalConfig, resetSession } from '../../app/test/fixtures.ts';
 import { toast } from '../../lib/toast.ts';
 import { mockApi, ok, type Route as ApiRoute } from '../../test/mock-api.ts';

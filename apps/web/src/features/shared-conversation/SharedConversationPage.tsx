@@ -1,5 +1,5 @@
 import { ArrowRight, Link2Off, RotateCcw } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../lib/router/index.tsx';
 import type { SharedMessage } from '@app/shared';
 import { ReplyMarkdown } from '../../components/markdown/ReplyMarkdown.tsx';
 import { RobotAvatar } from '../../components/RobotAvatar.tsx';

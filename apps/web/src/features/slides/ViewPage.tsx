@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router/index.tsx';
 import { ArrowLeft, Download, FileDown, Loader2, PencilLine, Play } from 'lucide-react';
 import type { DeckView } from '@app/shared';
 import { SLIDE_THEMES, slideTheme } from '@app/shared/slides';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router/index.tsx';
 import { clsx } from 'clsx';
 import { GraduationCap, Plus } from 'lucide-react';
 import type { ThesisSummary } from '@app/shared';

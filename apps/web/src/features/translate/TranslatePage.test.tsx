@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../lib/router/index.tsx';
 import { globalConfig, resetSession, website } from '../../app/test/fixtures.ts';
 import { tokenStore } from '../../lib/storage.ts';
 import { mockApi, ok, sse } from '../../test/mock-api.ts';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../lib/router/testing.tsx';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { BalanceReply, UserInfo } from '@app/shared';
 import { useSession } from '../../lib/session.ts';

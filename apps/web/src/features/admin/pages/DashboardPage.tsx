@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router/index.tsx';
 import type { DashboardReply, DashboardSeries } from '@app/shared';
 import { callRoute } from '../../../lib/api.ts';
 import { ep } from '../api.ts';

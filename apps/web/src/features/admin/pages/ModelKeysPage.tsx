@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CirclePlus, FlaskConical, Pencil, Trash2 } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import type { AdminModelKey, AdminModelKeyTest } from '@app/shared';
 import { FormDialog } from '../components/FormDialog.tsx';
 import { callRoute } from '../../../lib/api.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../../lib/router/index.tsx';
 import type { AdminModel } from '@app/shared';
 import { mockApi, ok } from '../../../test/mock-api.ts';
 import '../locales.ts';

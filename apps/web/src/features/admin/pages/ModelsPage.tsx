@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CirclePlus } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { guessCapabilities, type AdminModel } from '@app/shared';
 import { FormDialog } from '../components/FormDialog.tsx';
 import { callRoute } from '../../../lib/api.ts';

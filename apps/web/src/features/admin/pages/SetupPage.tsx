@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '../../../lib/router/index.tsx';
 import { callRoute } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useSession } from '../../../lib/session.ts';

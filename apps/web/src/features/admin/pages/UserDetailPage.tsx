@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Undo2 } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import type { AdminUserDetail } from '@app/shared';
 import { callRoute } from '../../../lib/api.ts';
 import { ep } from '../api.ts';

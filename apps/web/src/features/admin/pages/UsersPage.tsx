@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { UserSearch } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../lib/router/index.tsx';
 import type { AdminUserRow } from '@app/shared';
 import { callRoute } from '../../../lib/api.ts';
 import { ep } from '../api.ts';

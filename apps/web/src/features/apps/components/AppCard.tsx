@@ -1,5 +1,5 @@
 import { Star, Trash2 } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { clsx } from 'clsx';
 import type { AppCard as Card } from '@app/shared';
 import { chatPathOf } from '../constants.ts';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { CircleAlert, LayoutGrid, LogIn, Plus, SearchX, Star } from 'lucide-react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router/index.tsx';
 import { clsx } from 'clsx';
 import type { AppCard as Card, AppKind } from '@app/shared';
 import { SidebarToggle } from '../../../components/SidebarToggle.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Globe, ImagePlus, Languages } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router/index.tsx';
 import { clsx } from 'clsx';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router/index.tsx';
 import { selectGroup } from '../controller/groups.ts';
 import { stopReply } from '../controller/run.ts';
 import { useChat } from '../stores/chat-store.ts';

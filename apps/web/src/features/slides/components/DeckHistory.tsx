@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { Plus, Presentation, Trash2 } from 'lucide-react';
 import type { DeckSummary } from '@app/shared';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';

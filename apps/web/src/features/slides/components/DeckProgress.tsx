@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { Presentation } from 'lucide-react';
 import type { DeckView } from '@app/shared';
 import { slideTheme } from '@app/shared/slides';

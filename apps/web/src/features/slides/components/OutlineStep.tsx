@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router/index.tsx';
 import { Loader2, RotateCcw, WandSparkles } from 'lucide-react';
 import type { DeckOutlineBody, DeckView } from '@app/shared';
 import { DECK_PAGES_MAX, DECK_PAGES_MIN } from '@app/shared/slides';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, useSearchParams } from 'react-router';
+import { MemoryRouter, useSearchParams } from '../../../lib/router/index.tsx';
 import type { DeckView } from '@app/shared';
 import { globalConfig, resetSession } from '../../../app/test/fixtures.ts';
 import { saveRecord } from '../../../lib/stream-run/record.ts';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router/index.tsx';
 import type { DeckOutlineValidateBody, DeckView, DeckWatchEvent } from '@app/shared';
 import { Code } from '@app/shared/codes';
 import { ApiError } from '../../../lib/http.ts';

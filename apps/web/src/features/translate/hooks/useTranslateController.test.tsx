@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../../lib/router/index.tsx';
 import type { Feature, TranslateItem } from '@app/shared';
 import { TRANSLATE_AUTO } from '@app/shared/translate-languages';
 import { globalConfig, resetSession, website } from '../../../app/test/fixtures.ts';

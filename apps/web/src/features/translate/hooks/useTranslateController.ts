@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../../lib/router/index.tsx';
 import type { TranslateCreateReply, TranslateItem, TranslateStreamEvent } from '@app/shared';
 import { detectLanguage, TRANSLATE_AUTO } from '@app/shared/translate-languages';
 import { copyText } from '../../../lib/clipboard.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { ChevronRight, UserRound } from 'lucide-react';
 import { useSession } from '../../../lib/session.ts';
 import { useTranslation } from '../../../lib/i18n.ts';

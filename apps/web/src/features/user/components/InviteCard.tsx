@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { ChevronRight, Copy } from 'lucide-react';
 import { toast } from '../../../lib/toast.ts';
 import { copyText } from '../../../lib/clipboard.ts';

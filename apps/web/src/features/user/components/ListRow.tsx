@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { ChevronRight, type LucideIcon } from 'lucide-react';
 
 interface Props {

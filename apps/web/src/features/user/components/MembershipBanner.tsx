@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { Crown } from 'lucide-react';
 import type { UserInfo } from '@app/shared';
 import { formatDisplayDate } from '../format-date.ts';
