@@ -57,6 +57,9 @@ export default defineConfig({
             // Everything index.html's script reaches statically in one file, not a dozen small ones
             // each a request before the first paint.
             { name: 'boot', tags: ['$initial'], priority: -1 },
+            // The drawing screens' common parts (form, result grid, its skeleton, the size limits) in one
+            // file rather than four of 0.2–6 KiB, each a request before /draw's first paint.
+            { name: 'draw-kit', test: /[\\/]src[\\/]features[\\/]draw[\\/](?!\w+Page\.tsx$)(?!.*\.(en-US|zh-TW)\.ts$)|draw-limits/, priority: -1, includeDependenciesRecursively: false },
             // Icons and small helpers shared by several screens, grouped by the screens using them and
             // merged when small: not one 200-byte request per icon. Not the payment parts: the group
             // takes a module's dependencies too, and a merge put qrcode.react (7 KiB) into /talk's first load.

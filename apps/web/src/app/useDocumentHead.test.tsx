@@ -32,6 +32,22 @@ describe('document head (SPEC §2.3)', () => {
     expect(link.getAttribute('href')).toBe('/logo.png');
   });
 
+  it("keeps index.html's inline icon for the default /favicon.svg (no request), and brings it back after a site icon", () => {
+    const inline = "data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'/%3E";
+    document.head.querySelectorAll('link[rel~="icon"]').forEach((l) => l.remove());
+    const link = document.createElement('link');
+    link.rel = 'icon';
+    link.setAttribute('href', inline);
+    document.head.appendChild(link);
+    renderHook(() => useDocumentHead());
+    act(() => useSession.setState({ globalConfig: globalConfig({ clientFavoIconPath: '/favicon.svg' }) }));
+    expect(link.getAttribute('href')).toBe(inline);
+    act(() => useSession.setState({ globalConfig: globalConfig({ clientFavoIconPath: '/uploads/logo.png' }) }));
+    expect(link.getAttribute('href')).toBe('/uploads/logo.png');
+    act(() => useSession.setState({ globalConfig: globalConfig({ clientFavoIconPath: '' }) }));
+    expect(link.getAttribute('href')).toBe(inline);
+  });
+
   it('loads the Baidu tracker from the usual snippet once, as an external script the CSP allows, and runs no inline code', () => {
     const before = document.head.querySelectorAll('script').length;
     const id = 'a'.repeat(32);

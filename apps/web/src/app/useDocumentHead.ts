@@ -42,8 +42,11 @@ export function useDocumentHead() {
       link.rel = 'icon';
       document.head.appendChild(link);
     }
+    // index.html draws the default icon inline (issue 30: one request fewer before the first screen).
+    // The link remembers the icon it started with, shown whenever the site has none of its own.
+    const builtIn = (link.dataset.builtIn ??= link.getAttribute('href') ?? DEFAULT_FAVICON);
+    const href = favicon && favicon !== DEFAULT_FAVICON ? favicon : builtIn;
     // Setting the same href again makes the browser fetch the icon again.
-    const href = favicon || DEFAULT_FAVICON;
     if (link.getAttribute('href') !== href) link.setAttribute('href', href);
   }, [favicon]);
 

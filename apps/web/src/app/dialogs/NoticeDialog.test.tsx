@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { queryClient } from '../../lib/query-client.ts';
 import { useSession } from '../../lib/session.ts';
 import { storage, StorageKey } from '../../lib/storage.ts';
 import { globalConfig, resetSession } from '../test/fixtures.ts';
@@ -52,6 +53,20 @@ describe('notice dialog (SPEC §4.9)', () => {
     expect(useSession.getState().dialog).toBeNull(); // not in the commit that draws the screen
     await waitFor(() => expect(useSession.getState().dialog).toBe('notice'));
     expect((await findDialog()).textContent).toContain('系统公告');
+  });
+
+  it("and until the screen's first requests have answered, so its chunks do not compete with them (issue 30)", async () => {
+    resetNoticeAutoOpen();
+    resetSession({ ready: true, globalConfig: globalConfig({ notice, isAutoOpenNotice: 1 }) });
+    let answer!: (v: string[]) => void;
+    const gallery = queryClient.fetchQuery({ queryKey: ['notice-test', 'gallery'], queryFn: () => new Promise<string[]>((r) => (answer = r)) });
+    render(<Host />);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(useSession.getState().dialog).toBeNull();
+    answer(['a.webp']);
+    await gallery;
+    await waitFor(() => expect(useSession.getState().dialog).toBe('notice'));
+    queryClient.removeQueries({ queryKey: ['notice-test'] });
   });
 
   it('不再提示 closes it and keeps it closed for this notice id on the next load', async () => {

@@ -1,6 +1,10 @@
 import { useEffect } from 'react';
 import { useSession } from '../../lib/session.ts';
+import { queryClient } from '../../lib/query-client.ts';
 import { storage, StorageKey } from '../../lib/storage.ts';
+
+/** The longest the notice waits for the screen's first requests. */
+const DATA_WAIT_MS = 3000;
 
 let shownThisLoad = false;
 
@@ -11,9 +15,9 @@ export const hideNotice = (id: number) => storage.set(StorageKey.noticeHidden, i
 /**
  * SPEC §4.9: open the notice once per page load when the config has one, auto-open is on and
  * the user did not hide this notice; it waits until no other dialog is in the way.
- * Issue 30: and until the screen under it has painted (`drawn`: the layout shows the screen; then
- * one frame): its code and the full stylesheet no longer share the phone's CPU and network with
- * the first screen.
+ * Issue 30: and until the screen under it has painted with its first data (`drawn`: the layout
+ * shows the screen; then its queries have answered; then one frame): its code and the full
+ * stylesheet no longer share the phone's CPU and network with the first screen.
  */
 export function useNoticeAutoOpen(drawn: boolean) {
   const notice = useSession((s) => s.globalConfig?.notice);
@@ -24,15 +28,31 @@ export function useNoticeAutoOpen(drawn: boolean) {
     if (!drawn || shownThisLoad || busy || !notice?.has || autoOpen !== 1) return;
     if (isNoticeHidden(notice.id)) return;
     let timer = 0;
+    let frame = 0;
     // The frame that paints the screen, then the task after that paint.
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => {
-        if (shownThisLoad) return;
-        shownThisLoad = true;
-        useSession.getState().openDialog('notice');
-      }, 0);
-    });
+    const open = () => {
+      stopWaiting();
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        timer = window.setTimeout(() => {
+          if (shownThisLoad) return;
+          shownThisLoad = true;
+          useSession.getState().openDialog('notice');
+        }, 0);
+      });
+    };
+    // And once the screen's first requests have answered (a gallery or a list paints its content
+    // then), or after DATA_WAIT_MS at most.
+    const cache = queryClient.getQueryCache();
+    const unsubscribe = cache.subscribe(() => queryClient.isFetching() === 0 && open());
+    const fallback = window.setTimeout(open, DATA_WAIT_MS);
+    function stopWaiting() {
+      unsubscribe();
+      window.clearTimeout(fallback);
+    }
+    if (queryClient.isFetching() === 0) open();
     return () => {
+      stopWaiting();
       cancelAnimationFrame(frame);
       window.clearTimeout(timer);
     };
