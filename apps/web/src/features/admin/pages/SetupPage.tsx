@@ -33,7 +33,7 @@ export default function SetupPage() {
     mutationFn: () => callRoute(integrationsEp.setupAdmin, { token, username: form.username, password: form.password }, { silent: true }),
     onSuccess: async (r) => {
       await login(r.token);
-      await navigate('/admin/dashboard', { replace: true });
+      navigate('/admin/dashboard', { replace: true });
     },
   });
   const problem = !token
