@@ -7,7 +7,6 @@ import {
   useLocation,
   useRoutes,
   type Location,
-  type NavigationType,
   type RouteObject,
 } from '../lib/router/index.tsx';
 import type { QueryClient } from '@tanstack/react-query';
@@ -131,11 +130,6 @@ export function loadScreens(location: Pick<Location, 'pathname'>, table: RouteOb
   return pending.length ? Promise.all(pending).then(() => {}) : null;
 }
 
-interface Shown {
-  action: NavigationType;
-  location: Location;
-}
-
 /**
  * The browser router: the address bar's history, shown through lib/router. A navigation to a
  * screen whose code is not in yet keeps the current screen until it is, rather than flashing a
@@ -143,9 +137,9 @@ interface Shown {
  */
 export function AppRouter({ table = routes, children }: { table?: RouteObject[]; children: ReactNode }) {
   const [history] = useState(() => createBrowserHistory());
-  const [shown, setShown] = useState<Shown>(() => ({ action: history.action, location: history.location }));
-  const shownLocation = useRef(shown.location);
-  shownLocation.current = shown.location;
+  const [shown, setShown] = useState(history.location);
+  const shownLocation = useRef(shown);
+  shownLocation.current = shown;
   // The first screen too: the page shows the loading screen until its code is in (nothing half drawn
   // replaces index.html's first frame).
   const [first] = useState(() => loadScreens(history.location, table));
@@ -159,20 +153,20 @@ export function AppRouter({ table = routes, children }: { table?: RouteObject[];
   }, [first]);
   useLayoutEffect(() => {
     let latest = 0;
-    const show = ({ action, location }: Shown) => {
+    const show = (location: Location) => {
       const n = ++latest;
       const waiting = loadScreens(location, table);
-      if (!waiting) return setShown({ action, location });
-      void waiting.then(() => n === latest && setShown({ action, location }));
+      if (!waiting) return setShown(location);
+      void waiting.then(() => n === latest && setShown(location));
     };
-    const stop = history.listen(show);
+    const stop = history.listen(({ location }) => show(location));
     // A navigation made before this subscription (by a screen's own layout effect) is shown too.
-    if (history.location !== shownLocation.current) show({ action: history.action, location: history.location });
+    if (history.location !== shownLocation.current) show(history.location);
     return stop;
   }, [history, table]);
   if (!ready) return <LoadingScreen />;
   return (
-    <Router location={shown.location} navigationType={shown.action} navigator={history}>
+    <Router location={shown} navigator={history}>
       {children}
     </Router>
   );

@@ -29,9 +29,12 @@ export function useNoticeAutoOpen(drawn: boolean) {
     if (isNoticeHidden(notice.id)) return;
     let timer = 0;
     let frame = 0;
+    let fallback = 0;
+    let unsubscribe = () => {};
     // The frame that paints the screen, then the task after that paint.
     const open = () => {
-      stopWaiting();
+      unsubscribe();
+      window.clearTimeout(fallback);
       if (frame) return;
       frame = requestAnimationFrame(() => {
         timer = window.setTimeout(() => {
@@ -43,16 +46,14 @@ export function useNoticeAutoOpen(drawn: boolean) {
     };
     // And once the screen's first requests have answered (a gallery or a list paints its content
     // then), or after DATA_WAIT_MS at most.
-    const cache = queryClient.getQueryCache();
-    const unsubscribe = cache.subscribe(() => queryClient.isFetching() === 0 && open());
-    const fallback = window.setTimeout(open, DATA_WAIT_MS);
-    function stopWaiting() {
+    if (queryClient.isFetching() === 0) open();
+    else {
+      unsubscribe = queryClient.getQueryCache().subscribe(() => queryClient.isFetching() === 0 && open());
+      fallback = window.setTimeout(open, DATA_WAIT_MS);
+    }
+    return () => {
       unsubscribe();
       window.clearTimeout(fallback);
-    }
-    if (queryClient.isFetching() === 0) open();
-    return () => {
-      stopWaiting();
       cancelAnimationFrame(frame);
       window.clearTimeout(timer);
     };

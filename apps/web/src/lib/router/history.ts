@@ -28,7 +28,6 @@ export interface Navigator {
   go(delta: number): void;
   /** Calls `listener` after every change of location, pushes and replaces included. */
   listen(listener: (update: { action: NavigationType; location: Location }) => void): () => void;
-  createHref(to: To): string;
 }
 
 export const createPath = ({ pathname = '/', search = '', hash = '' }: Partial<Path>) =>
@@ -47,18 +46,41 @@ export function resolvePath(to: To, from: Pick<Path, 'pathname'> = { pathname: '
 const newKey = () => Math.random().toString(36).slice(2, 10);
 
 type Listener = Parameters<Navigator['listen']>[0];
+/** Writes a push or a replace where the history keeps its entries; false when it could not. */
+type Write = (kind: 'PUSH' | 'REPLACE', next: Location) => boolean;
 
-function listeners() {
-  const set = new Set<Listener>();
-  return {
-    add(l: Listener) {
-      set.add(l);
-      return () => void set.delete(l);
+/** What both histories share: the current location, the listeners, and how a push or replace makes the next location. */
+function makeHistory(start: Location, write: Write, go: (delta: number) => void) {
+  let action: NavigationType = 'POP';
+  let location = start;
+  const listeners = new Set<Listener>();
+  const show = (kind: NavigationType, next: Location) => {
+    action = kind;
+    location = next;
+    for (const l of [...listeners]) l({ action, location });
+  };
+  const change = (kind: 'PUSH' | 'REPLACE', to: To, state: unknown) => {
+    const next: Location = { ...resolvePath(to, location), state: state ?? null, key: newKey() };
+    if (write(kind, next)) show(kind, next);
+  };
+  const navigator: Navigator = {
+    get action() {
+      return action;
     },
-    call(action: NavigationType, location: Location) {
-      for (const l of [...set]) l({ action, location });
+    get location() {
+      return location;
+    },
+    push: (to, state) => change('PUSH', to, state),
+    replace: (to, state) => change('REPLACE', to, state),
+    go,
+    listen(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
     },
   };
+  /** A move back or forward the history made itself (the back button, `go`). */
+  const popTo = (next: Location) => show('POP', next);
+  return { navigator, popTo };
 }
 
 /** The browser's history (window.history and popstate). */
@@ -68,42 +90,24 @@ export function createBrowserHistory(win: Window = window): Navigator {
     const saved = (win.history.state ?? null) as { usr?: unknown; key?: string } | null;
     return { pathname, search, hash, state: saved?.usr ?? null, key: saved?.key ?? 'default' };
   };
-  let action: NavigationType = 'POP';
-  let location = read();
-  const subscribers = listeners();
-  win.addEventListener('popstate', () => {
-    action = 'POP';
-    location = read();
-    subscribers.call(action, location);
-  });
-  const change = (kind: 'PUSH' | 'REPLACE', to: To, state: unknown) => {
-    const next: Location = { ...resolvePath(to, location), state: state ?? null, key: newKey() };
-    const href = createPath(next);
-    try {
-      if (kind === 'PUSH') win.history.pushState({ usr: next.state, key: next.key }, '', href);
-      else win.history.replaceState({ usr: next.state, key: next.key }, '', href);
-    } catch {
-      // Safari's cap on history entries (or a state that cannot be cloned): a full page load instead.
-      win.location[kind === 'PUSH' ? 'assign' : 'replace'](href);
-      return;
-    }
-    action = kind;
-    location = next;
-    subscribers.call(action, location);
-  };
-  return {
-    get action() {
-      return action;
+  const { navigator, popTo } = makeHistory(
+    read(),
+    (kind, next) => {
+      const href = createPath(next);
+      try {
+        if (kind === 'PUSH') win.history.pushState({ usr: next.state, key: next.key }, '', href);
+        else win.history.replaceState({ usr: next.state, key: next.key }, '', href);
+        return true;
+      } catch {
+        // Safari's cap on history entries (or a state that cannot be cloned): a full page load instead.
+        win.location[kind === 'PUSH' ? 'assign' : 'replace'](href);
+        return false;
+      }
     },
-    get location() {
-      return location;
-    },
-    push: (to, state) => change('PUSH', to, state),
-    replace: (to, state) => change('REPLACE', to, state),
-    go: (delta) => win.history.go(delta),
-    listen: subscribers.add,
-    createHref: (to) => createPath(resolvePath(to, location)),
-  };
+    (delta) => win.history.go(delta),
+  );
+  win.addEventListener('popstate', () => popTo(read()));
+  return navigator;
 }
 
 /** A history kept in memory (tests, and anything not in a browser tab). */
@@ -111,32 +115,19 @@ export function createMemoryHistory(initialEntries: (string | (Partial<Path> & {
   const entries: Location[] = initialEntries.map((e) => ({ ...resolvePath(e), state: typeof e === 'string' ? null : (e.state ?? null), key: newKey() }));
   if (!entries.length) entries.push({ pathname: '/', search: '', hash: '', state: null, key: newKey() });
   let index = entries.length - 1;
-  let action: NavigationType = 'POP';
-  const subscribers = listeners();
-  const change = (kind: 'PUSH' | 'REPLACE', to: To, state: unknown) => {
-    const next: Location = { ...resolvePath(to, entries[index]), state: state ?? null, key: newKey() };
-    if (kind === 'PUSH') entries.splice(++index, entries.length, next);
-    else entries[index] = next;
-    action = kind;
-    subscribers.call(action, next);
-  };
-  return {
-    get action() {
-      return action;
+  const history = makeHistory(
+    entries[index]!,
+    (kind, next) => {
+      if (kind === 'PUSH') entries.splice(++index, entries.length, next);
+      else entries[index] = next;
+      return true;
     },
-    get location() {
-      return entries[index]!;
-    },
-    push: (to, state) => change('PUSH', to, state),
-    replace: (to, state) => change('REPLACE', to, state),
-    go(delta) {
+    (delta) => {
       const next = Math.min(Math.max(index + delta, 0), entries.length - 1);
       if (next === index) return;
       index = next;
-      action = 'POP';
-      subscribers.call(action, entries[index]!);
+      history.popTo(entries[index]!);
     },
-    listen: subscribers.add,
-    createHref: (to) => createPath(resolvePath(to, entries[index])),
-  };
+  );
+  return history.navigator;
 }

@@ -5,11 +5,11 @@
  * every first load.
  */
 import { createContext, forwardRef, useCallback, useContext, useEffect, useMemo, useRef, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
-import { createMemoryHistory, createPath, resolvePath, type Location, type NavigationType, type Navigator, type Path, type To } from './history.ts';
+import { createMemoryHistory, createPath, resolvePath, type Location, type Navigator, type Path, type To } from './history.ts';
 import { matchRoutes, type Params, type RouteMatch, type RouteObject } from './match.ts';
 
-export { createBrowserHistory, createMemoryHistory, createPath, type Location, type NavigationType, type Navigator, type To } from './history.ts';
-export { matchPath, matchRoutes, type RouteObject } from './match.ts';
+export { createBrowserHistory, createMemoryHistory, type Location, type NavigationType, type Navigator, type To } from './history.ts';
+export { matchRoutes, type RouteObject } from './match.ts';
 
 export interface NavigateOptions {
   replace?: boolean;
@@ -19,8 +19,6 @@ export type NavigateFunction = (to: To | number, options?: NavigateOptions) => v
 
 interface RouterState {
   location: Location;
-  navigationType: NavigationType;
-  navigator: Navigator;
   navigate: NavigateFunction;
 }
 
@@ -34,7 +32,7 @@ function useRouter(): RouterState {
 }
 
 /** Shows `location` to everything under it; navigations go to `navigator`. */
-export function Router({ location, navigationType = 'POP', navigator, children }: { location: Location; navigationType?: NavigationType; navigator: Navigator; children?: ReactNode }) {
+export function Router({ location, navigator, children }: { location: Location; navigator: Navigator; children?: ReactNode }) {
   const shown = useRef(location);
   shown.current = location;
   // One function for the router's life: `?query` resolves against the location shown when it is called.
@@ -46,35 +44,33 @@ export function Router({ location, navigationType = 'POP', navigator, children }
     },
     [navigator],
   );
-  const value = useMemo(() => ({ location, navigationType, navigator, navigate }), [location, navigationType, navigator, navigate]);
+  const value = useMemo(() => ({ location, navigate }), [location, navigate]);
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
 }
 
 /** A router over a history kept in memory (tests). */
 export function MemoryRouter({ initialEntries, children }: { initialEntries?: Parameters<typeof createMemoryHistory>[0]; children?: ReactNode }) {
   const [history] = useState(() => createMemoryHistory(initialEntries));
-  const shown = useHistory(history);
   return (
-    <Router location={shown.location} navigationType={shown.action} navigator={history}>
+    <Router location={useHistory(history)} navigator={history}>
       {children}
     </Router>
   );
 }
 
-/** The history's current location and how it got there, re-rendering on each change. */
+/** The history's current location, re-rendering on each change. */
 export function useHistory(history: Navigator) {
-  const [shown, setShown] = useState(() => ({ action: history.action, location: history.location }));
+  const [shown, setShown] = useState(history.location);
   useEffect(() => {
     // A change between the first render and this effect is not missed.
-    if (history.location !== shown.location) setShown({ action: history.action, location: history.location });
-    return history.listen(setShown);
+    if (history.location !== shown) setShown(history.location);
+    return history.listen(({ location }) => setShown(location));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- subscribes once per history
   }, [history]);
   return shown;
 }
 
 export const useLocation = () => useRouter().location;
-export const useNavigationType = () => useRouter().navigationType;
 export const useNavigate = () => useRouter().navigate;
 export const useParams = <T extends Params = Params>() => useContext(RouteContext).params as T;
 
@@ -155,14 +151,14 @@ const isPlainClick = (e: MouseEvent<HTMLAnchorElement>, target?: string) =>
 
 /** An <a> that navigates in the page; a middle click or ⌘-click still opens its href in a new tab. */
 export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link({ to, replace, state, onClick, target, ...rest }, ref) {
-  const { location, navigate, navigator } = useRouter();
+  const { location, navigate } = useRouter();
   const path: Path = resolvePath(to, location);
   const href = createPath(path);
   return (
     <a
       {...rest}
       ref={ref}
-      href={navigator.createHref(path)}
+      href={href}
       target={target}
       onClick={(e) => {
         onClick?.(e);

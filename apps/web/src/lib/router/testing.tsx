@@ -21,9 +21,8 @@ export function createMemoryRouter(routes: RouteObject[], { initialEntries }: { 
 }
 
 export function RouterProvider({ router }: { router: MemoryRouter }) {
-  const shown = useHistory(router.history);
   return (
-    <Router location={shown.location} navigationType={shown.action} navigator={router.history}>
+    <Router location={useHistory(router.history)} navigator={router.history}>
       <Table routes={router.routes} />
     </Router>
   );
