@@ -2,6 +2,7 @@ import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './e2e/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3190);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -40,8 +41,8 @@ export default defineConfig({
     // The app's service worker stays out of other specs (e2e/pwa.spec.ts allows it).
     serviceWorkers: 'block',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      executablePath: chromiumPath,
+      args: chromiumArgs,
     },
   },
   projects: [

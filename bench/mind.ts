@@ -10,6 +10,7 @@
 import { build } from 'esbuild';
 import { performance } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../e2e/chromium.ts';
 import { Transformer } from 'markmap-lib/no-plugins';
 
 const BRANCHES = 10;
@@ -106,7 +107,7 @@ const bundle = await build({
   platform: 'browser',
 });
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 const page = await browser.newPage();
 await page.setContent('<!doctype html><html><body></body></html>');
 await page.addScriptTag({ content: bundle.outputFiles[0]!.text });

@@ -5,7 +5,7 @@ import { useSession } from '../../lib/session.ts';
 import { storage, StorageKey } from '../../lib/storage.ts';
 import { globalConfig, resetSession } from '../test/fixtures.ts';
 import { DialogHost } from './DialogHost.tsx';
-import { resetNoticeAutoOpen, useNoticeAutoOpen } from './useNoticeAutoOpen.ts';
+import { NOTICE_AFTER_PAINT_MS, resetNoticeAutoOpen, useNoticeAutoOpen } from './useNoticeAutoOpen.ts';
 
 /** Dialogs are lazy chunks; the first import can be slow on a busy test machine. */
 const LAZY = { timeout: 5000 };
@@ -43,7 +43,7 @@ describe('notice dialog (SPEC §4.9)', () => {
     expect(dialog.textContent).toContain('欢迎体验');
   });
 
-  it('waits until the screen under it is drawn, and opens one frame after that (issue 30)', async () => {
+  it('waits until the screen under it is drawn, and opens a beat after the frame that paints it (issue 30)', async () => {
     resetNoticeAutoOpen();
     resetSession({ ready: true, globalConfig: globalConfig({ notice, isAutoOpenNotice: 1 }) });
     const view = render(<Host drawn={false} />);
@@ -51,6 +51,8 @@ describe('notice dialog (SPEC §4.9)', () => {
     expect(useSession.getState().dialog).toBeNull();
     view.rerender(<Host drawn />);
     expect(useSession.getState().dialog).toBeNull(); // not in the commit that draws the screen
+    await new Promise((r) => setTimeout(r, NOTICE_AFTER_PAINT_MS / 2));
+    expect(useSession.getState().dialog).toBeNull(); // nor right after its frame
     await waitFor(() => expect(useSession.getState().dialog).toBe('notice'));
     expect((await findDialog()).textContent).toContain('系统公告');
   });
@@ -78,7 +80,7 @@ describe('notice dialog (SPEC §4.9)', () => {
 
     view.unmount();
     load();
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, NOTICE_AFTER_PAINT_MS + 100));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(useSession.getState().dialog).toBeNull();
   });
@@ -101,11 +103,11 @@ describe('notice dialog (SPEC §4.9)', () => {
 
   it('stays closed when auto-open is off or there is no notice', async () => {
     const view = load({ isAutoOpenNotice: 0 });
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, NOTICE_AFTER_PAINT_MS + 100));
     expect(screen.queryByRole('dialog')).toBeNull();
     view.unmount();
     load({ notice: { ...notice, has: false } });
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, NOTICE_AFTER_PAINT_MS + 100));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

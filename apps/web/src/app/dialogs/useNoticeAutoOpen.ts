@@ -5,6 +5,12 @@ import { storage, StorageKey } from '../../lib/storage.ts';
 
 /** The longest the notice waits for the screen's first requests. */
 const DATA_WAIT_MS = 3000;
+/**
+ * After the frame that paints the screen: the browser shows that frame a frame or two later, and the
+ * user sees the page before a dialog covers it (issue 30: at one frame, the notice's chunks were
+ * sometimes still in flight when /talk's first screen reached the display).
+ */
+export const NOTICE_AFTER_PAINT_MS = 300;
 
 let shownThisLoad = false;
 
@@ -31,7 +37,7 @@ export function useNoticeAutoOpen(drawn: boolean) {
     let frame = 0;
     let fallback = 0;
     let unsubscribe = () => {};
-    // The frame that paints the screen, then the task after that paint.
+    // The frame that paints the screen, then a short beat after it.
     const open = () => {
       unsubscribe();
       window.clearTimeout(fallback);
@@ -41,7 +47,7 @@ export function useNoticeAutoOpen(drawn: boolean) {
           if (shownThisLoad) return;
           shownThisLoad = true;
           useSession.getState().openDialog('notice');
-        }, 0);
+        }, NOTICE_AFTER_PAINT_MS);
       });
     };
     // And once the screen's first requests have answered (a gallery or a list paints its content
