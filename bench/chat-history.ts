@@ -12,8 +12,7 @@ import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { chromium } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from '../e2e/chromium.ts';
+import { launchChromium } from '../e2e/chromium.ts';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -91,7 +90,7 @@ async function serverTime(uuid: number) {
 }
 
 async function browserLoad(uuid: number, lastText: string) {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' });
   // A string, not a function: tsx would wrap an inner function in a helper the page does not have.
   const stored = (data: unknown) => JSON.stringify(JSON.stringify({ data, expire: Date.now() + 604800_000 }));

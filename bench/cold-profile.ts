@@ -10,8 +10,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
-import { chromium, devices } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from '../e2e/chromium.ts';
+import { devices } from '@playwright/test';
+import { launchChromium } from '../e2e/chromium.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { MAIN_ROUTES } from './lib/first-load-graph.ts';
@@ -27,7 +27,7 @@ const { app } = await buildApp({ config: loadConfig({ NODE_ENV: 'production', DA
 await app.listen({ port: 0, host: '127.0.0.1' });
 const addr = app.server.address();
 const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+const browser = await launchChromium();
 
 interface ProfileNode {
   id: number;

@@ -17,8 +17,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { chromium, devices, type Page } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from '../e2e/chromium.ts';
+import { devices, type Page } from '@playwright/test';
+import { launchChromium } from '../e2e/chromium.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { kib, MAIN_ROUTES } from './lib/first-load-graph.ts';
@@ -44,7 +44,7 @@ app.get(FLOOR, (_req, reply) =>
 await app.listen({ port: 0, host: '127.0.0.1' });
 const addr = app.server.address();
 const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+const browser = await launchChromium();
 const phone = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } };
 
 interface Loaded {

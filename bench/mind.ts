@@ -9,8 +9,7 @@
  */
 import { build } from 'esbuild';
 import { performance } from 'node:perf_hooks';
-import { chromium } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from '../e2e/chromium.ts';
+import { launchChromium } from '../e2e/chromium.ts';
 import { Transformer } from 'markmap-lib/no-plugins';
 
 const BRANCHES = 10;
@@ -107,7 +106,7 @@ const bundle = await build({
   platform: 'browser',
 });
 
-const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+const browser = await launchChromium();
 const page = await browser.newPage();
 await page.setContent('<!doctype html><html><body></body></html>');
 await page.addScriptTag({ content: bundle.outputFiles[0]!.text });

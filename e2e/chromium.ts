@@ -11,6 +11,8 @@
  * Playwright's own (playwright-core 1.65 `chromiumSwitches`); e2e/browser-flags.spec.ts fails when a
  * Playwright update adds one this list would drop.
  */
+import { chromium } from '@playwright/test';
+
 export const PLAYWRIGHT_DISABLED_FEATURES = [
   'AvoidUnnecessaryBeforeUnloadCheckSync',
   'DestroyProfileOnBrowserClose',
@@ -46,3 +48,6 @@ export const chromiumArgs = [
   '--disable-quic',
   `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...BROWSER_UI_FEATURES].join(',')}`,
 ];
+
+/** The benches' browser (the browser tests get the same through playwright.config.ts). */
+export const launchChromium = () => chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });

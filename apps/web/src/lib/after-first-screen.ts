@@ -26,3 +26,14 @@ export function afterFirstScreen(): Promise<void> {
     });
   }));
 }
+
+/**
+ * Fetches code a screen may soon need but does not draw at first (the markdown renderer of a chat
+ * with no messages yet) once the first screen is up, so it never lands before that screen's
+ * largest paint. A failed download is left to the import that needs it.
+ */
+export function warmAfterFirstScreen(load: () => Promise<unknown>) {
+  void afterFirstScreen()
+    .then(load)
+    .catch(() => {});
+}

@@ -35,12 +35,10 @@ export function useNoticeAutoOpen(drawn: boolean) {
     if (isNoticeHidden(notice.id)) return;
     let timer = 0;
     let frame = 0;
-    let fallback = 0;
-    let unsubscribe = () => {};
+    let stopWaiting = () => {};
     // The frame that paints the screen, then a short beat after it.
     const open = () => {
-      unsubscribe();
-      window.clearTimeout(fallback);
+      stopWaiting();
       if (frame) return;
       frame = requestAnimationFrame(() => {
         timer = window.setTimeout(() => {
@@ -54,12 +52,15 @@ export function useNoticeAutoOpen(drawn: boolean) {
     // then), or after DATA_WAIT_MS at most.
     if (queryClient.isFetching() === 0) open();
     else {
-      unsubscribe = queryClient.getQueryCache().subscribe(() => queryClient.isFetching() === 0 && open());
-      fallback = window.setTimeout(open, DATA_WAIT_MS);
+      const unsubscribe = queryClient.getQueryCache().subscribe(() => queryClient.isFetching() === 0 && open());
+      const fallback = window.setTimeout(open, DATA_WAIT_MS);
+      stopWaiting = () => {
+        unsubscribe();
+        window.clearTimeout(fallback);
+      };
     }
     return () => {
-      unsubscribe();
-      window.clearTimeout(fallback);
+      stopWaiting();
       cancelAnimationFrame(frame);
       window.clearTimeout(timer);
     };

@@ -8,7 +8,7 @@ import { createContext, forwardRef, useCallback, useContext, useEffect, useMemo,
 import { createMemoryHistory, createPath, resolvePath, type Location, type Navigator, type Path, type To } from './history.ts';
 import { matchRoutes, type Params, type RouteMatch, type RouteObject } from './match.ts';
 
-export { createBrowserHistory, createMemoryHistory, type Location, type NavigationType, type Navigator, type To } from './history.ts';
+export { createBrowserHistory, createMemoryHistory, type Location, type Navigator, type To } from './history.ts';
 export { matchRoutes, type RouteObject } from './match.ts';
 
 export interface NavigateOptions {

@@ -13,7 +13,7 @@ const TAIL_WITHOUT_VIRTUAL = 20;
 
 const virtualModule = lazyModule(() => import('./VirtualList.tsx'));
 /** Fetch the virtualiser before a conversation gets long enough to need it. */
-export const preloadVirtualList = () => void virtualModule.load().catch(() => {});
+export const loadVirtualList = () => virtualModule.load();
 
 function PlainList({ items, modelCode, generating, mobile, contentRef }: ListProps) {
   const rowProps = useRowProps(items, modelCode, generating, mobile);

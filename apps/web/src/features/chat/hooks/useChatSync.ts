@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
+import { warmAfterFirstScreen } from '../../../lib/after-first-screen.ts';
 import { useSession } from '../../../lib/session.ts';
 import { clearChat, loadGroups, loadHistory } from '../controller/groups.ts';
 import { pendingResume } from '../controller/pending-resume.ts';
 import { resumeReply, showResumedGroup } from '../controller/resume.ts';
 import { abortRun, chatRun } from '../controller/run.ts';
-import { preloadVirtualList } from '../components/MessageList.tsx';
+import { loadVirtualList } from '../components/MessageList.tsx';
 import { rendererModule } from '../../../components/markdown/modules.ts';
 import { useChat } from '../stores/chat-store.ts';
 
@@ -46,13 +47,5 @@ export function useChatSync() {
   useEffect(() => abortRun, []);
 
   // The markdown renderer and the virtualiser are their own chunks: fetch them while the user reads or types.
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1200));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const id = idle(() => {
-      void rendererModule.load().catch(() => {});
-      preloadVirtualList();
-    });
-    return () => cancel(id);
-  }, []);
+  useEffect(() => warmAfterFirstScreen(() => Promise.all([rendererModule.load(), loadVirtualList()])), []);
 }

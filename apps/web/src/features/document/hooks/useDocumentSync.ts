@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { DOCUMENT_STATUS, FILE_PARSE_POLL_MS } from '@app/shared/constants';
 import { rendererModule } from '../../../components/markdown/modules.ts';
+import { warmAfterFirstScreen } from '../../../lib/after-first-screen.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -39,12 +40,7 @@ export function useDocumentSync() {
   useEffect(() => abortAnswer, []);
 
   // The markdown renderer is its own chunk: fetch it while the user reads or picks a file.
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1200));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const id = idle(() => void rendererModule.load().catch(() => {}));
-    return () => cancel(id);
-  }, []);
+  useEffect(() => warmAfterFirstScreen(() => rendererModule.load()), []);
 
   useParseWatch();
 }
